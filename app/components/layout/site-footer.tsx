@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { brand, footer } from "~/content/site";
+import { Logo } from "./logo";
+import { NewsletterForm } from "./newsletter-form";
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-white/10 bg-ink-950 text-ink-300">
+      <div className="container-page grid gap-12 py-14 md:grid-cols-[1.3fr_1fr_1fr] lg:grid-cols-[1.4fr_0.8fr_0.8fr_1.6fr]">
+        <div className="max-w-sm">
+          <Link to="/" className="inline-block rounded-md" aria-label={`${brand.name} home`}>
+            <Logo />
+          </Link>
+          <p className="mt-4 text-base leading-relaxed text-ink-200">{footer.tagline}</p>
+        </div>
+        {footer.columns.map((column) => (
+          <nav key={column.title} aria-labelledby={`footer-${column.title.toLowerCase()}`}>
+            <h2
+              id={`footer-${column.title.toLowerCase()}`}
+              className="text-sm font-extrabold uppercase tracking-[0.18em] text-white"
+            >
+              {column.title}
+            </h2>
+            <ul className="mt-4 space-y-1">
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="inline-flex min-h-10 items-center hover:text-ember-300">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <div className="md:col-span-3 lg:col-span-1">
+          <NewsletterForm />
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="container-page flex flex-col gap-4 py-6 text-sm md:flex-row md:items-center md:justify-between">
+          <p>
+            © {footer.copyrightYear} {brand.name}. All rights reserved.
+          </p>
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap gap-x-6 gap-y-1">
+              {footer.legalLinks.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="inline-flex min-h-10 items-center hover:text-ember-300">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <p className="container-page pb-8 text-xs text-ink-300">{footer.disclaimer}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,164 @@
+import { brand, paths } from "./site";
+
+/**
+ * Every page of spec §2 with its SEO copy and how it is served. The route table (app/routes.ts),
+ * the prerender list (react-router.config.ts), the sitemap and each page's meta all read from here.
+ */
+export type PageEntry = {
+  path: string;
+  /** Visible H1 for the placeholder pages; a short name for the others. */
+  heading: string;
+  title: string;
+  description: string;
+  /** Rendered to HTML at build time (true) or on the server per request (false). */
+  prerender: boolean;
+  /** Listed in the sitemap and open to search engines. */
+  indexable: boolean;
+};
+
+const page = (
+  path: string,
+  heading: string,
+  title: string,
+  description: string,
+  options: { prerender?: boolean; indexable?: boolean } = {},
+): PageEntry => ({
+  path,
+  heading,
+  title: `${title} | ${brand.name}`,
+  description,
+  prerender: options.prerender ?? true,
+  indexable: options.indexable ?? true,
+});
+
+export const pages = {
+  home: page(
+    paths.home,
+    `${brand.name}: natural testosterone support`,
+    "Natural Testosterone Support, No Rx",
+    `${brand.name} Enhancer is a daily 3-capsule formula of 14 researched ingredients for men 18-65, with an at-home testosterone test kit to measure where you start.`,
+  ),
+  testKit: page(
+    paths.testKit,
+    "At-home testosterone test kit",
+    "At-Home Testosterone Test Kit",
+    "Measure your testosterone at home: collect a sample, mail it back, and get lab results in 3-5 days, kept for 12 months. $49 with free shipping.",
+  ),
+  enhancer: page(
+    paths.enhancer,
+    `${brand.name} Enhancer`,
+    `${brand.name} Enhancer: Daily Testosterone Support`,
+    "A 30-day supply of 14 researched ingredients, 3 capsules daily with your first meal. Free shipping and a 60-day money-back guarantee.",
+    { prerender: false },
+  ),
+  broScience: page(
+    paths.broScience,
+    "Bro Science",
+    "Bro Science: No Needles, No Excuses",
+    "The straight talk on building testosterone naturally: no needles, no labs, no prescription. Pick your stack and get to work.",
+  ),
+  deepDive: page(
+    paths.deepDive,
+    "Deep Dive",
+    "Deep Dive: The Science Behind the Formula",
+    "Every one of the 14 ingredients: its dose, how it is thought to work, what the studies found (mixed results included), and who should not take it.",
+  ),
+  videos: page(
+    paths.videos,
+    "Videos",
+    "Videos: Training, Nutrition and Testosterone",
+    "Watch short guides on testosterone, training, sleep and nutrition, from beginner basics to advanced series.",
+  ),
+  quiz: page(
+    paths.quiz,
+    "Coming Soon",
+    "T-Quiz",
+    "The T-Quiz: 9 questions, 2 minutes, to see whether natural testosterone support fits you. Coming soon.",
+  ),
+  results: page(
+    paths.results,
+    "Your Results",
+    "Your Results",
+    "Your T-Quiz results and what they suggest for your next step.",
+  ),
+  reviews: page(
+    paths.reviews,
+    "Reviews",
+    "Customer Reviews",
+    `What men who take ${brand.name} Enhancer say about it.`,
+  ),
+  faq: page(
+    paths.faq,
+    "FAQ",
+    "Frequently Asked Questions",
+    `Answers to common questions about ${brand.name} Enhancer, the test kit, shipping and returns.`,
+  ),
+  about: page(
+    paths.about,
+    "About",
+    `About ${brand.name}`,
+    `Who we are and why we built ${brand.name} for men who want a natural route.`,
+  ),
+  contact: page(
+    paths.contact,
+    "Contact",
+    "Contact Us",
+    `Questions about an order or the formula? Contact the ${brand.name} team.`,
+  ),
+  privacy: page(
+    paths.privacy,
+    "Privacy Policy",
+    "Privacy Policy",
+    `How ${brand.name} collects, uses and protects your personal data.`,
+  ),
+  terms: page(
+    paths.terms,
+    "Terms of Service",
+    "Terms of Service",
+    `The terms that apply when you use this site and buy from ${brand.name}.`,
+  ),
+  disclaimer: page(
+    paths.disclaimer,
+    "Disclaimer",
+    "Medical Disclaimer",
+    `${brand.name} products are dietary supplements, not medicines. Read the full medical disclaimer.`,
+  ),
+  paymentSuccess: page(
+    paths.paymentSuccess,
+    "Order confirmed",
+    "Order Confirmation",
+    "Your order confirmation and next steps.",
+    { prerender: false, indexable: false },
+  ),
+  testProduct: page(
+    paths.testProduct,
+    "Test product",
+    "Developer Test Product",
+    "Developer page for a 50-cent test item.",
+    { prerender: false, indexable: false },
+  ),
+} as const satisfies Record<string, PageEntry>;
+
+export type PageKey = keyof typeof pages;
+
+/** The pages that are only a heading (spec §2: quiz, results, reviews, faq, about, contact, legal). */
+export const placeholderPageKeys = [
+  "quiz",
+  "results",
+  "reviews",
+  "faq",
+  "about",
+  "contact",
+  "privacy",
+  "terms",
+  "disclaimer",
+] as const satisfies readonly PageKey[];
+
+export const allPages: readonly PageEntry[] = Object.values(pages);
+export const prerenderedPaths = allPages.filter((p) => p.prerender).map((p) => p.path);
+export const indexablePaths = allPages.filter((p) => p.indexable).map((p) => p.path);
+
+export function pageByPath(pathname: string): PageEntry | undefined {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return allPages.find((p) => p.path === normalized);
+}

@@ -1,0 +1,87 @@
+/**
+ * The site configuration: the one place that names the brand, its navigation and its footer.
+ * Changing the brand is a change to `brand` here (docs/decisions/003-site-configuration.md).
+ */
+export const brand = {
+  name: "Forge",
+  slug: "forge",
+} as const;
+
+/** The Enhancer's Shopify handle and route segment: `{slug}-enhancer`. */
+export const enhancerHandle = `${brand.slug}-enhancer` as const;
+
+export const paths = {
+  home: "/",
+  testKit: "/product/test-kit",
+  enhancer: `/product/${enhancerHandle}`,
+  broScience: "/bro-science",
+  deepDive: "/deep-dive",
+  videos: "/videos",
+  quiz: "/quiz",
+  results: "/results",
+  reviews: "/reviews",
+  faq: "/faq",
+  about: "/about",
+  contact: "/contact",
+  privacy: "/legal/privacy",
+  terms: "/legal/terms",
+  disclaimer: "/legal/disclaimer",
+  paymentSuccess: "/payment-success",
+  testProduct: "/test-product",
+} as const;
+
+export type NavLink = { label: string; to: string };
+
+/** Header links, in the order spec §2 gives. */
+export const headerLinks: readonly NavLink[] = [
+  { label: "Home", to: paths.home },
+  { label: "Test Kit", to: paths.testKit },
+  { label: "Bro Science", to: paths.broScience },
+  { label: "Deep Dive", to: paths.deepDive },
+  { label: "Videos", to: paths.videos },
+  { label: "Reviews", to: paths.reviews },
+  { label: "FAQ", to: paths.faq },
+];
+
+export const headerActions = {
+  quiz: { label: "Take Quiz", to: paths.quiz },
+  shop: { label: "Shop Now", to: paths.enhancer },
+} as const;
+
+export const footer = {
+  tagline: "Support natural testosterone—no needles, no labs, no Rx. Build strength the natural way.",
+  disclaimer: "These statements have not been evaluated by the FDA.",
+  copyrightYear: 2024,
+  columns: [
+    {
+      title: "Products",
+      links: [
+        { label: "Enhancer", to: paths.enhancer },
+        { label: "Test Kit", to: paths.testKit },
+        { label: "T-Quiz", to: paths.quiz },
+      ],
+    },
+    {
+      title: "Support",
+      links: [
+        { label: "FAQ", to: paths.faq },
+        { label: "Contact", to: paths.contact },
+        { label: "Reviews", to: paths.reviews },
+        { label: "About", to: paths.about },
+      ],
+    },
+  ],
+  legalLinks: [
+    { label: "Privacy Policy", to: paths.privacy },
+    { label: "Terms of Service", to: paths.terms },
+    { label: "Disclaimer", to: paths.disclaimer },
+  ],
+} as const satisfies {
+  columns: readonly { title: string; links: readonly NavLink[] }[];
+  legalLinks: readonly NavLink[];
+  [key: string]: unknown;
+};
+
+export const support = {
+  email: "support@forge.example",
+} as const;

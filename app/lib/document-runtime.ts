@@ -1,0 +1,76 @@
+import { createContext, useContext } from "react";
+
+/**
+ * What the server decides per request and the document carries to the browser: the CSP nonce
+ * and the public (never secret) runtime configuration. Prerendered pages are built with
+ * placeholders that the server replaces as it sends them
+ * (docs/decisions/002-prerendered-pages-and-csp-nonce.md).
+ */
+export type PublicRuntimeConfig = {
+  /** Payments go to the local Stripe emulator: the page shows the sandbox ribbon. */
+  paymentsEmulated: boolean;
+};
+
+export type DocumentRuntime = {
+  nonce: string;
+  config: PublicRuntimeConfig;
+};
+
+export const PRERENDER_NONCE = "forge-prerender-nonce";
+export const CONFIG_ELEMENT_ID = "forge-runtime-config";
+/** JSON text that stands in for the configuration in prerendered HTML. */
+export const CONFIG_PLACEHOLDER = '"__FORGE_RUNTIME_CONFIG__"';
+export const SANDBOX_ATTRIBUTE = "data-sandbox-payments";
+
+const DEFAULT_CONFIG: PublicRuntimeConfig = { paymentsEmulated: false };
+
+export const DocumentRuntimeContext = createContext<DocumentRuntime | null>(null);
+
+/** JSON safe to place inside a <script> element. */
+export function serializeConfig(config: PublicRuntimeConfig): string {
+  return JSON.stringify(config).replace(/</g, "\\u003c");
+}
+
+let browserConfig: PublicRuntimeConfig | undefined;
+
+/** The public runtime configuration: from the request on the server, from the document in the browser. */
+export function readBrowserConfig(): PublicRuntimeConfig {
+  if (browserConfig) return browserConfig;
+  const text =
+    typeof document === "undefined" ? null : document.getElementById(CONFIG_ELEMENT_ID)?.textContent;
+  let config = DEFAULT_CONFIG;
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    if (parsed && typeof parsed === "object") config = { ...DEFAULT_CONFIG, ...parsed };
+  } catch {
+    // A malformed document keeps the defaults.
+  }
+  browserConfig = config;
+  return config;
+}
+
+export type DocumentValues = {
+  /** Nonce for inline scripts; undefined in the browser, where browsers hide it anyway. */
+  nonce: string | undefined;
+  /** The text of the configuration <script>. */
+  configText: string;
+  config: PublicRuntimeConfig;
+  prerendering: boolean;
+};
+
+export function useDocumentValues(): DocumentValues {
+  const runtime = useContext(DocumentRuntimeContext);
+  if (runtime) {
+    const prerendering = runtime.nonce === PRERENDER_NONCE;
+    return {
+      nonce: runtime.nonce,
+      configText: prerendering ? CONFIG_PLACEHOLDER : serializeConfig(runtime.config),
+      config: runtime.config,
+      prerendering,
+    };
+  }
+  const config = readBrowserConfig();
+  return { nonce: undefined, configText: serializeConfig(config), config, prerendering: false };
+}
+
+export const prerenderRuntime: DocumentRuntime = { nonce: PRERENDER_NONCE, config: DEFAULT_CONFIG };

@@ -1,0 +1,11 @@
+import type { DocumentRuntime } from "~/lib/document-runtime";
+import type { AppServices } from "~/server/services.server";
+
+declare module "react-router" {
+  /** What server.ts hands every loader and action (docs/decisions/001-services-in-load-context.md). */
+  interface AppLoadContext {
+    documentRuntime: DocumentRuntime;
+    services: AppServices;
+    requestId: string;
+  }
+}

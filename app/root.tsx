@@ -1,0 +1,93 @@
+import { type ReactNode, useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  type LinksFunction,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import fontUrl from "~/assets/fonts/archivo-latin-wght-normal.woff2?url";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { NotFound } from "~/components/sections/not-found";
+import { CONFIG_ELEMENT_ID, SANDBOX_ATTRIBUTE, useDocumentValues } from "~/lib/document-runtime";
+import stylesheet from "~/styles/app.css?url";
+import type { Route } from "./+types/root";
+
+export const links: LinksFunction = () => [
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { nonce, configText, config } = useDocumentValues();
+  const htmlAttributes = config.paymentsEmulated ? { [SANDBOX_ATTRIBUTE]: "" } : {};
+  return (
+    // The server may add the sandbox attribute to prerendered pages; the browser keeps it as sent.
+    <html lang="en" {...htmlAttributes} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#07080a" />
+        <Meta />
+        <Links />
+        <script
+          id={CONFIG_ELEMENT_ID}
+          type="application/json"
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON serialised with `<` escaped.
+          dangerouslySetInnerHTML={{ __html: configText }}
+        />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-full bg-ember-500 px-5 py-3 font-bold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <p
+          role="note"
+          className="sandbox-ribbon fixed right-3 bottom-3 z-50 rounded-full border border-gold-400/60 bg-ink-950/95 px-3 py-1.5 text-xs font-bold text-gold-400 shadow-lg"
+        >
+          Sandbox: no real payments
+        </p>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // Marks the document as interactive: styles and tests can tell the enhanced page from the HTML one.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
+  return (
+    <section className="container-page py-24 text-center">
+      <title>Something went wrong | Forge</title>
+      <h1 className="heading-display text-headline text-white">Something went wrong</h1>
+      <p className="mt-4 text-lg text-ink-200">Please try again in a moment.{detail ? ` (${detail})` : ""}</p>
+      <a href="/" className="mt-8 inline-block font-bold text-ember-400 underline underline-offset-4">
+        Return to Home
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { pages, placeholderPageKeys } from "./content/routes";
+
+/** Strip the leading slash: React Router's route paths are relative to the root. */
+const at = (path: string) => path.replace(/^\//, "");
+
+/** The route table mirrors spec §2. Page copy and SEO live in app/content/routes.ts. */
+export default [
+  index("routes/home.tsx"),
+  route(at(pages.testKit.path), "routes/product.test-kit.tsx"),
+  route(at(pages.enhancer.path), "routes/product.enhancer.tsx"),
+  route(at(pages.broScience.path), "routes/bro-science.tsx"),
+  route(at(pages.deepDive.path), "routes/deep-dive.tsx"),
+  route(at(pages.videos.path), "routes/videos.tsx"),
+  route(at(pages.paymentSuccess.path), "routes/payment-success.tsx"),
+  route(at(pages.testProduct.path), "routes/test-product.tsx"),
+  // One module serves every heading-only page; its content comes from the page table.
+  ...placeholderPageKeys.map((key) =>
+    route(at(pages[key].path), "routes/placeholder.tsx", { id: `placeholder-${key}` }),
+  ),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

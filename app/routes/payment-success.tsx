@@ -1,0 +1,11 @@
+import { PageIntro } from "~/components/sections/page-intro";
+import { pages } from "~/content/routes";
+import { pageMeta } from "~/lib/seo";
+
+const page = pages.paymentSuccess;
+
+export const meta = () => pageMeta(page);
+
+export default function Page() {
+  return <PageIntro heading={page.heading} />;
+}

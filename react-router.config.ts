@@ -1,0 +1,12 @@
+import type { Config } from "@react-router/dev/config";
+import { prerenderedPaths } from "./app/content/routes";
+
+/**
+ * Marketing pages are prerendered to HTML at build time (fast, cacheable); the live pages
+ * (Enhancer product page, payment success, test product) render on the server per request.
+ * See docs/decisions/002-prerendered-pages-and-csp-nonce.md.
+ */
+export default {
+  ssr: true,
+  prerender: [...prerenderedPaths, "/robots.txt", "/sitemap.xml"],
+} satisfies Config;

@@ -1,0 +1,120 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express, type RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { PublicRuntimeConfig } from "../app/lib/document-runtime";
+import type { AppServices } from "../app/server/services.server";
+import { loadPrerenderedPages, servePrerenderedPages } from "./prerendered-pages";
+import { securityHeaders } from "./security-headers";
+
+export type HttpAppOptions = {
+  services: AppServices;
+  /** Production: the built server and the client directory. Development: Vite's dev server. */
+  mode:
+    | { kind: "production"; build: ServerBuild; clientDir: string }
+    | { kind: "development"; vite: import("vite").ViteDevServer };
+  /** Express routers mounted under /__sandbox while an emulator is in use. */
+  sandbox?: { router: express.Router; active: string[] };
+  publicConfig: PublicRuntimeConfig;
+  formActionOrigins?: string[];
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function createHttpApp(options: HttpAppOptions): Express {
+  const { services, mode } = options;
+  const { env, logger } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  // Only the configured number of proxies is trusted for the client address (req.ip).
+  app.set("trust proxy", env.TRUST_PROXY_HOPS);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customLogLevel(_req, res, error) {
+        if (error || res.statusCode >= 500) return "error";
+        if (res.statusCode >= 400) return "warn";
+        return "info";
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+      // One compact line per request: no headers (they hold cookies and tokens), no query string.
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, path: String(req.url).split("?")[0] }),
+        res: (res) => ({ status: res.statusCode }),
+      },
+    }),
+  );
+  app.use(compression());
+  app.use(
+    ...securityHeaders({
+      formActionOrigins: options.formActionOrigins ?? [],
+      development: mode.kind === "development",
+      https: env.PUBLIC_SITE_URL.startsWith("https://"),
+    }),
+  );
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const database = await services.database.ping();
+    res.status(database ? 200 : 503).json({ status: database ? "ready" : "unavailable", database });
+  });
+
+  if (options.sandbox) app.use("/__sandbox", options.sandbox.router);
+
+  if (mode.kind === "production") {
+    // Hashed assets never change: cache them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(mode.clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: false,
+      }),
+    );
+    app.use(servePrerenderedPages(loadPrerenderedPages(mode.clientDir), options.publicConfig));
+    // Everything else in build/client (favicon, robots.txt, .data files): revalidated each time.
+    app.use(
+      express.static(mode.clientDir, {
+        index: false,
+        redirect: false,
+        setHeaders: (res) => res.setHeader("Cache-Control", "public, max-age=0, must-revalidate"),
+      }),
+    );
+  } else {
+    app.use(mode.vite.middlewares);
+  }
+
+  const handler: RequestHandler = createRequestHandler({
+    build:
+      mode.kind === "production"
+        ? mode.build
+        : () => mode.vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    mode: mode.kind,
+    getLoadContext: (req, res) => ({
+      services,
+      requestId: String(req.id),
+      documentRuntime: { nonce: res.locals.cspNonce as string, config: options.publicConfig },
+    }),
+  });
+  app.use((req, res, next) => {
+    // Server-rendered HTML is personal to this request (its nonce): never stored by shared caches.
+    if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
+    handler(req, res, next);
+  });
+  return app;
+}

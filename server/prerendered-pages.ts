@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import type { RequestHandler } from "express";
+import {
+  CONFIG_PLACEHOLDER,
+  PRERENDER_NONCE,
+  type PublicRuntimeConfig,
+  SANDBOX_ATTRIBUTE,
+  serializeConfig,
+} from "../app/lib/document-runtime";
+
+/**
+ * Serves the HTML that React Router prerendered at build time, with this request's CSP nonce and
+ * runtime configuration put in place of the build's placeholders. Pages are read once at start and
+ * split around the placeholders, so each request only joins strings.
+ */
+type Template = { parts: string[]; slots: ("nonce" | "config" | "html")[] };
+
+const NONCE_TOKEN = `nonce="${PRERENDER_NONCE}"`;
+const HTML_TOKEN = '<html lang="en"';
+
+export function compileTemplate(html: string): Template {
+  const tokens: [string, Template["slots"][number]][] = [
+    [NONCE_TOKEN, "nonce"],
+    [CONFIG_PLACEHOLDER, "config"],
+    [HTML_TOKEN, "html"],
+  ];
+  const parts: string[] = [];
+  const slots: Template["slots"] = [];
+  let rest = html;
+  for (;;) {
+    let next: { index: number; token: string; slot: Template["slots"][number] } | undefined;
+    for (const [token, slot] of tokens) {
+      const index = rest.indexOf(token);
+      if (index !== -1 && (!next || index < next.index)) next = { index, token, slot };
+    }
+    if (!next) break;
+    parts.push(rest.slice(0, next.index));
+    slots.push(next.slot);
+    rest = rest.slice(next.index + next.token.length);
+  }
+  parts.push(rest);
+  return { parts, slots };
+}
+
+export function renderTemplate(template: Template, nonce: string, config: PublicRuntimeConfig): string {
+  const values = {
+    nonce: `nonce="${nonce}"`,
+    config: serializeConfig(config),
+    html: config.paymentsEmulated ? `${HTML_TOKEN} ${SANDBOX_ATTRIBUTE}=""` : HTML_TOKEN,
+  };
+  let out = template.parts[0] ?? "";
+  for (let i = 0; i < template.slots.length; i++) {
+    out += values[template.slots[i] as keyof typeof values] + (template.parts[i + 1] ?? "");
+  }
+  return out;
+}
+
+/** Map of URL path → compiled page, from every `index.html` under the client build. */
+export function loadPrerenderedPages(clientDir: string): Map<string, Template> {
+  const pages = new Map<string, Template>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) {
+        if (name !== "assets") walk(full);
+      } else if (name === "index.html") {
+        const rel = path.relative(clientDir, path.dirname(full)).split(path.sep).join("/");
+        pages.set(rel === "" ? "/" : `/${rel}`, compileTemplate(readFileSync(full, "utf8")));
+      }
+    }
+  };
+  walk(clientDir);
+  return pages;
+}
+
+export function servePrerenderedPages(
+  pages: Map<string, Template>,
+  runtimeConfig: PublicRuntimeConfig,
+): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
+    const template = pages.get(pathname);
+    if (!template) return next();
+    const html = renderTemplate(template, res.locals.cspNonce as string, runtimeConfig);
+    res.status(200);
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    // Each response carries its own nonce, so the page is revalidated rather than reused.
+    res.setHeader("Cache-Control", "no-cache");
+    res.send(html);
+  };
+}

@@ -1,0 +1,62 @@
+import { footer } from "~/content/site";
+import { expect, test } from "./support";
+
+test.describe("footer", () => {
+  test("shows the tagline, the disclaimer and © 2024 with the brand, word for word", async ({ page }) => {
+    await page.goto("/");
+    const contentinfo = page.getByRole("contentinfo");
+    await expect(
+      contentinfo.getByText(
+        "Support natural testosterone—no needles, no labs, no Rx. Build strength the natural way.",
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expect(
+      contentinfo.getByText("These statements have not been evaluated by the FDA.", { exact: true }),
+    ).toBeVisible();
+    await expect(contentinfo.getByText(/© 2024 Forge/)).toBeVisible();
+  });
+
+  test("has the Products and Support columns and the legal links", async ({ page }) => {
+    await page.goto("/");
+    const products = page.getByRole("navigation", { name: "Products" });
+    await expect(products.getByRole("link")).toHaveText(["Enhancer", "Test Kit", "T-Quiz"]);
+    await expect(products.getByRole("link", { name: "Enhancer" })).toHaveAttribute(
+      "href",
+      "/product/forge-enhancer",
+    );
+    await expect(products.getByRole("link", { name: "Test Kit" })).toHaveAttribute(
+      "href",
+      "/product/test-kit",
+    );
+    await expect(products.getByRole("link", { name: "T-Quiz" })).toHaveAttribute("href", "/quiz");
+    const support = page.getByRole("navigation", { name: "Support" });
+    await expect(support.getByRole("link")).toHaveText(["FAQ", "Contact", "Reviews", "About"]);
+    for (const [name, href] of [
+      ["FAQ", "/faq"],
+      ["Contact", "/contact"],
+      ["Reviews", "/reviews"],
+      ["About", "/about"],
+    ]) {
+      await expect(support.getByRole("link", { name: name as string })).toHaveAttribute(
+        "href",
+        href as string,
+      );
+    }
+    const legal = page.getByRole("navigation", { name: "Legal" });
+    for (const link of footer.legalLinks) {
+      await expect(legal.getByRole("link", { name: link.label })).toHaveAttribute("href", link.to);
+    }
+    await legal.getByRole("link", { name: "Terms of Service" }).click();
+    await expect(page).toHaveURL("/legal/terms");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
+  });
+
+  test("has a labelled e-mail field and a Subscribe button", async ({ page }) => {
+    await page.goto("/");
+    const email = page.getByRole("textbox", { name: /e-mail/i });
+    await expect(email).toHaveAttribute("placeholder", "Enter your email");
+    await expect(email).toHaveAttribute("type", "email");
+    await expect(page.getByRole("contentinfo").getByRole("button", { name: "Subscribe" })).toBeVisible();
+  });
+});

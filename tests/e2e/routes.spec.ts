@@ -1,0 +1,103 @@
+import {
+  expect,
+  expectNoAxeViolations,
+  isMobile,
+  routeHeadings,
+  test,
+  waitForHydration,
+  watchCspViolations,
+} from "./support";
+
+/**
+ * One visit per route and width checks what every page owes a visitor: HTTP 200, its heading, its
+ * own title, description, canonical URL and Open Graph tags, an enforced CSP the page never
+ * violates, no console error, and zero axe violations.
+ */
+test.describe("every route of spec §2", () => {
+  for (const { path, heading } of [
+    ...routeHeadings,
+    { path: "/no-such-page", heading: "Oops! Page not found" },
+  ]) {
+    const notFound = path === "/no-such-page";
+    test(`${path}: status, heading, meta, CSP, console and axe`, async ({ page }) => {
+      const violations = await watchCspViolations(page);
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        const text = message.text();
+        // The 404 page logs its path by design, and the browser reports the document's own 404.
+        const expected404 = notFound && (text.startsWith("404 Error:") || text.includes("status of 404"));
+        if (message.type() === "error" && !expected404) errors.push(text);
+      });
+
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(notFound ? 404 : 200);
+      const csp = response?.headers()["content-security-policy"] ?? "";
+      expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
+      await expect(page).toHaveTitle(/\| Forge$/);
+
+      if (!notFound) {
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S{3,}.{10,}/);
+        // The canonical origin is PUBLIC_SITE_URL at build time: absolute, ending in this path.
+        const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+        expect(new URL(canonical ?? "").pathname).toBe(path);
+        await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Forge/);
+        await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", canonical ?? "");
+        await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\//);
+      }
+
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+      // A client-side navigation loads more code, which the CSP must allow too.
+      if (!isMobile(page)) {
+        await page.getByRole("link", { name: "Forge home" }).first().click();
+        await expect(page).toHaveURL("/");
+      }
+      await page.waitForLoadState("networkidle");
+      expect(violations).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("/quiz shows Coming Soon", async ({ page }) => {
+    await page.goto("/quiz");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Coming Soon");
+  });
+
+  test("an unknown path answers 404 with the title, a link home, and logs the path once", async ({
+    page,
+  }) => {
+    const messages: string[] = [];
+    page.on("console", (message) => messages.push(message.text()));
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page not found");
+    await expect(page).toHaveTitle(/Oops! Page not found/);
+    await waitForHydration(page);
+    await expect.poll(() => messages.filter((m) => m.includes("/no/such/page")).length).toBe(1);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("payment success and the test product are noindex; robots.txt and the sitemap list the public routes", async ({
+    page,
+    request,
+  }) => {
+    for (const path of ["/payment-success", "/test-product"]) {
+      await page.goto(path);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    }
+    await page.goto("/");
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+    const origin = new URL((await page.locator('link[rel="canonical"]').getAttribute("href")) ?? "").origin;
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    for (const { path } of routeHeadings) {
+      const listed = sitemap.includes(`<loc>${origin}${path}</loc>`);
+      expect(listed, path).toBe(!["/payment-success", "/test-product"].includes(path));
+    }
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    expect(robots).toContain("Disallow: /test-product");
+  });
+});

@@ -1,0 +1,127 @@
+import { spawnSync } from "node:child_process";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../support/server-process";
+
+describe("server.ts", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers /healthz and /readyz (the database answers)", async () => {
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", database: true });
+  });
+
+  it.each(["/", "/product/forge-enhancer", "/quiz", "/no-such-page", "/robots.txt"])(
+    "sends the security headers on %s",
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("permissions-policy")).toContain("camera=()");
+      expect(response.headers.get("x-request-id")).toBeTruthy();
+    },
+  );
+
+  it("puts a fresh nonce into every script of a prerendered page", async () => {
+    const first = await fetch(`${server.url}/`);
+    const second = await fetch(`${server.url}/`);
+    const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+    const firstNonce = nonceOf(first.headers.get("content-security-policy"));
+    const secondNonce = nonceOf(second.headers.get("content-security-policy"));
+    expect(firstNonce).toBeTruthy();
+    expect(firstNonce).not.toBe(secondNonce);
+    const html = await first.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${firstNonce}"`);
+    expect(html).not.toContain("forge-prerender-nonce");
+    expect(html).not.toContain("__FORGE_RUNTIME_CONFIG__");
+  });
+
+  it("caches hashed assets for a year and revalidates HTML", async () => {
+    const html = await fetch(`${server.url}/`);
+    expect(html.headers.get("cache-control")).toBe("no-cache");
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(await html.text())?.[1];
+    expect(asset).toBeTruthy();
+    const response = await fetch(`${server.url}${asset}`);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const ssr = await fetch(`${server.url}/product/forge-enhancer`);
+    expect(ssr.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("compresses responses", async () => {
+    const response = await fetch(`${server.url}/deep-dive`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("answers an unknown path with 404 and the spec's title", async () => {
+    const response = await fetch(`${server.url}/definitely/not/here`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Oops! Page not found");
+  });
+
+  it("writes JSON logs with a request id, taking a well-formed incoming one", async () => {
+    await fetch(`${server.url}/quiz`, { headers: { "x-request-id": "trace-abc-123" } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const line = server.logs.find((l) => l.includes("trace-abc-123"));
+    expect(line).toBeTruthy();
+    const entry = JSON.parse(line as string);
+    expect(entry).toMatchObject({
+      req: { id: "trace-abc-123", method: "GET", path: "/quiz" },
+      res: { status: 200 },
+    });
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("on SIGTERM finishes the request in flight, refuses new ones and exits 0", async () => {
+    const server = await startServer();
+    const { port } = new URL(server.url);
+    // A request whose body is still arriving when SIGTERM lands.
+    const inFlight = new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port, path: "/healthz", method: "GET", headers: { "content-length": "5" } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on("error", reject);
+      req.write("12");
+      setTimeout(() => {
+        void server.stop("SIGTERM");
+        setTimeout(() => req.end("345"), 300);
+      }, 100);
+    });
+    expect(await inFlight).toBe(200);
+    expect(await server.stop()).toBe(0);
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+  });
+});
+
+describe("environment", () => {
+  it("refuses to start on an invalid value and names the variable", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
+      env: { ...process.env, PORT: "not-a-port", PGLITE_DIR: "memory://" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("PORT");
+  });
+});

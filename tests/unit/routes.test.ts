@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { indexablePaths, pageByPath, pages, prerenderedPaths } from "~/content/routes";
+import { enhancerHandle, headerLinks, paths } from "~/content/site";
+
+describe("the page table", () => {
+  it("names the Enhancer after the brand slug", () => {
+    expect(enhancerHandle).toBe("forge-enhancer");
+    expect(paths.enhancer).toBe("/product/forge-enhancer");
+  });
+
+  it("lists the header links in the spec's order", () => {
+    expect(headerLinks.map((l) => [l.label, l.to])).toEqual([
+      ["Home", "/"],
+      ["Test Kit", "/product/test-kit"],
+      ["Bro Science", "/bro-science"],
+      ["Deep Dive", "/deep-dive"],
+      ["Videos", "/videos"],
+      ["Reviews", "/reviews"],
+      ["FAQ", "/faq"],
+    ]);
+  });
+
+  it("keeps payment success and the test product out of the sitemap and the prerender", () => {
+    for (const path of [paths.paymentSuccess, paths.testProduct]) {
+      expect(indexablePaths).not.toContain(path);
+      expect(prerenderedPaths).not.toContain(path);
+    }
+    expect(prerenderedPaths).not.toContain(paths.enhancer);
+  });
+
+  it("gives every page a distinct title and description", () => {
+    const entries = Object.values(pages);
+    expect(new Set(entries.map((p) => p.title)).size).toBe(entries.length);
+    expect(new Set(entries.map((p) => p.description)).size).toBe(entries.length);
+  });
+
+  it("finds a page by path with or without a trailing slash", () => {
+    expect(pageByPath("/faq/")?.heading).toBe("FAQ");
+    expect(pageByPath("/quiz")?.heading).toBe("Coming Soon");
+    expect(pageByPath("/nope")).toBeUndefined();
+  });
+});
