@@ -33,12 +33,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <ButtonLink
-          to={headerActions.quiz.to}
-          variant="secondary"
-          size="sm"
-          className="hidden sm:inline-flex"
-        >
+        <ButtonLink to={headerActions.quiz.to} variant="secondary" size="sm" className="max-sm:hidden">
           {headerActions.quiz.label}
         </ButtonLink>
         <ButtonLink to={headerActions.shop.to} size="sm" prefetch="intent">

@@ -1,0 +1,41 @@
+/**
+ * Screenshots of pages at phone and desktop widths, for looking at what we build.
+ *   node --import tsx scripts/screenshot.ts http://127.0.0.1:3000 / /deep-dive ...
+ * Writes /tmp/shots/<path>-<width>.png (full page). SHOT_WIDTHS=390,1280 by default.
+ */
+import { mkdirSync } from "node:fs";
+import { chromium } from "@playwright/test";
+
+const [base = "http://127.0.0.1:3000", ...paths] = process.argv.slice(2);
+const widths = (process.env.SHOT_WIDTHS ?? "390,1280").split(",").map(Number);
+const outDir = process.env.SHOT_DIR ?? "/tmp/shots";
+mkdirSync(outDir, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+for (const width of widths) {
+  const page = await browser.newPage({
+    viewport: { width, height: width < 800 ? 844 : 800 },
+    deviceScaleFactor: 1,
+  });
+  for (const path of paths.length ? paths : ["/"]) {
+    await page.goto(base + path, { waitUntil: "networkidle" });
+    const name = path === "/" ? "home" : path.replace(/^\//, "").replace(/[/?=&]/g, "_");
+    await page.screenshot({
+      path: `${outDir}/${name}-${width}.png`,
+      fullPage: process.env.SHOT_FULL !== "0",
+    });
+    console.log(`${outDir}/${name}-${width}.png`);
+  }
+  await page.close();
+}
+await browser.close();
