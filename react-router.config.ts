@@ -7,6 +7,8 @@ import { prerenderedPaths } from "./app/content/routes";
  * See docs/decisions/002-prerendered-pages-and-csp-nonce.md.
  */
 export default {
+  // BUILD_DIR lets two builds live side by side (parallel work, benchmarks); server.ts reads the same.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   ssr: true,
   prerender: [...prerenderedPaths, "/robots.txt", "/sitemap.xml"],
 } satisfies Config;

@@ -1,21 +1,25 @@
 /**
- * The Node entry: reads the environment, opens the services, serves the app, and shuts down
- * gracefully on SIGTERM/SIGINT (stop accepting, finish requests in flight, exit 0).
+ * The Node entry: reads the environment, starts listening, starts the local emulators for any
+ * outside system without credentials, opens the services, serves the app, and shuts down gracefully
+ * on SIGTERM/SIGINT (stop accepting, finish requests in flight, exit 0).
  */
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Express } from "express";
 import type { ServerBuild } from "react-router";
-import { InvalidEnvironmentError, parseEnv } from "./app/server/env.server";
+import { type Env, InvalidEnvironmentError, parseEnv } from "./app/server/env.server";
 import { createLogger } from "./app/server/logger.server";
-import { closeServices, createServices } from "./app/server/services.server";
+import { type AppServices, closeServices, createServices } from "./app/server/services.server";
+import { type Sandbox, startSandbox } from "./sandbox/index";
 import { createHttpApp } from "./server/http-app";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 
-async function main() {
-  let env: ReturnType<typeof parseEnv>;
+function readEnv(source: Record<string, string | undefined>): Env {
   try {
-    env = parseEnv();
+    return parseEnv(source);
   } catch (error) {
     if (error instanceof InvalidEnvironmentError) {
       console.error(error.message);
@@ -23,28 +27,55 @@ async function main() {
     }
     throw error;
   }
+}
+
+async function main() {
+  const env = readEnv(process.env);
   const logger = createLogger(env.LOG_LEVEL);
-  const services = await createServices(env, logger);
+
+  // Listen first: the emulators need this server's own address. Requests that arrive before the
+  // app is ready wait for it.
+  let resolveApp: (app: Express) => void = () => {};
+  const appReady = new Promise<Express>((resolve) => {
+    resolveApp = resolve;
+  });
+  const server = http.createServer((req, res) => {
+    void appReady.then((app) => app(req, res));
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const loopbackHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
+  const selfOrigin = `http://${loopbackHost.includes(":") ? `[${loopbackHost}]` : loopbackHost}:${port}`;
+
+  const sandbox: Sandbox = await startSandbox({ env, logger, selfOrigin });
+  const effectiveEnv = sandbox.active.length ? readEnv({ ...process.env, ...sandbox.envOverrides }) : env;
+  const services: AppServices = await createServices(effectiveEnv, logger);
 
   const mode =
     env.NODE_ENV === "development"
       ? {
           kind: "development" as const,
-          vite: await (await import("vite")).createServer({ server: { middlewareMode: true } }),
+          vite: await (await import("vite")).createServer({
+            server: { middlewareMode: true, hmr: { server } },
+          }),
         }
       : {
           kind: "production" as const,
-          build: (await import(path.join(root, "build/server/index.js"))) as ServerBuild,
-          clientDir: path.join(root, "build/client"),
+          build: (await import(path.join(buildDir, "server/index.js"))) as ServerBuild,
+          clientDir: path.join(buildDir, "client"),
         };
 
-  const app = createHttpApp({ services, mode, publicConfig: { paymentsEmulated: false } });
-  const server = app.listen(env.PORT, env.HOST, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : env.PORT;
-    logger.info({ url: `http://${env.HOST}:${port}`, mode: mode.kind }, "server listening");
-  });
-  server.keepAliveTimeout = 65_000;
+  resolveApp(
+    createHttpApp({
+      services,
+      mode,
+      sandbox: sandbox.active.length ? { router: sandbox.router, active: sandbox.active } : undefined,
+      publicConfig: { paymentsEmulated: sandbox.active.includes("stripe") },
+    }),
+  );
+  logger.info({ url: selfOrigin, mode: mode.kind, emulators: sandbox.active }, "server listening");
 
   let stopping = false;
   // Once stopping, every response tells its client not to reuse the connection.
@@ -67,6 +98,7 @@ async function main() {
       clearInterval(drain);
       if (mode.kind === "development") await mode.vite.close();
       await closeServices(services);
+      await sandbox.close();
       logger.info("stopped");
       process.exit(0);
     });

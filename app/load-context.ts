@@ -7,5 +7,7 @@ declare module "react-router" {
     documentRuntime: DocumentRuntime;
     services: AppServices;
     requestId: string;
+    /** The client's address, trusting only TRUST_PROXY_HOPS proxies (Express's req.ip). */
+    clientIp: string;
   }
 }

@@ -108,6 +108,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     getLoadContext: (req, res) => ({
       services,
       requestId: String(req.id),
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       documentRuntime: { nonce: res.locals.cspNonce as string, config: options.publicConfig },
     }),
   });

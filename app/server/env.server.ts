@@ -15,23 +15,95 @@ const databaseUrl = z
     message: "must be a postgres:// or postgresql:// URL",
   });
 
-export const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().trim().min(1).default("127.0.0.1"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  PUBLIC_SITE_URL: z
-    .url({ protocol: /^https?$/ })
-    .default("http://localhost:3000")
-    .transform((value) => value.replace(/\/+$/, "")),
-  DATABASE_URL: databaseUrl,
-  /** Where PGlite keeps its data when DATABASE_URL is unset; `memory://` keeps it in memory. */
-  PGLITE_DIR: z.string().trim().min(1).default(".data/pglite"),
-  /** How many reverse proxies in front of the server are trusted to report the client's address. */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  /** How long SIGTERM waits for requests in flight before closing their connections. */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-});
+const optional = <T extends z.ZodType<string | undefined>>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    schema.optional(),
+  );
+
+const variantId = optional(
+  z.string().regex(/^gid:\/\/shopify\/ProductVariant\/(\d+|YOUR_[A-Z0-9_]*)$/, {
+    message: "must be a gid://shopify/ProductVariant/<digits> id (or a YOUR_ placeholder)",
+  }),
+);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default("127.0.0.1"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    PUBLIC_SITE_URL: z
+      .url({ protocol: /^https?$/ })
+      .default("http://localhost:3000")
+      .transform((value) => value.replace(/\/+$/, "")),
+    DATABASE_URL: databaseUrl,
+    /** Where PGlite keeps its data when DATABASE_URL is unset; `memory://` keeps it in memory. */
+    PGLITE_DIR: z.string().trim().min(1).default(".data/pglite"),
+    /** How many reverse proxies in front of the server are trusted to report the client's address. */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** How long SIGTERM waits for requests in flight before closing their connections. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+
+    // --- Shopify (unset store domain: the local Shopify emulator) ---
+    SHOPIFY_STORE_DOMAIN: optional(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, {
+          message: "must look like your-store.myshopify.com",
+        }),
+    ),
+    /** Storefront API private access token: server only. */
+    SHOPIFY_STOREFRONT_TOKEN: optional(z.string().min(10)),
+    /** Admin API access token (write_products, write_publications): server only. */
+    SHOPIFY_ADMIN_TOKEN: optional(z.string().min(10)),
+    SHOPIFY_PUBLICATION_ID: optional(
+      z
+        .string()
+        .regex(/^gid:\/\/shopify\/Publication\/\d+$/, {
+          message: "must be a gid://shopify/Publication/<digits> id",
+        }),
+    ),
+    SHOPIFY_API_VERSION: z
+      .string()
+      .regex(/^\d{4}-(01|04|07|10)$/, { message: "must be a version like 2026-10" })
+      .default("2026-10"),
+    /** Bearer token that guards shopify-create-product (unless the Shopify emulator is in use). */
+    ADMIN_API_TOKEN: optional(z.string().min(24, { message: "must be at least 24 characters" })),
+
+    // --- Catalog: the variant id of each purchasable item ---
+    CATALOG_ENHANCER_VARIANT_ID: variantId,
+    CATALOG_TEST_KIT_VARIANT_ID: variantId,
+    CATALOG_BUNDLE_3_MONTH_VARIANT_ID: variantId,
+    CATALOG_KIT_BUNDLE_VARIANT_ID: variantId,
+
+    // --- Stripe (unset secret key: the local Stripe emulator) ---
+    STRIPE_SECRET_KEY: optional(
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_\w+$/, {
+          message: "must be a Stripe secret key (sk_test_… or sk_live_…)",
+        }),
+    ),
+    STRIPE_WEBHOOK_SECRET: optional(
+      z.string().regex(/^whsec_\w+$/, { message: "must be a Stripe webhook secret (whsec_…)" }),
+    ),
+    /** Another Stripe-compatible API (an emulator started elsewhere, stripe-mock): http(s)://host:port. */
+    STRIPE_API_URL: optional(z.url({ protocol: /^https?$/ })),
+
+    // --- E-mail (unset SMTP URL: the local mail emulator) ---
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, { message: "must be an smtp:// or smtps:// URL" })),
+    MAIL_FROM: z.string().trim().min(3).default("Forge <orders@forge.example>"),
+  })
+  .superRefine((env, ctx) => {
+    const require = (variable: keyof typeof env, when: string) =>
+      ctx.addIssue({ code: "custom", path: [variable], message: `is required when ${when}` });
+    if (env.SHOPIFY_STORE_DOMAIN && !env.SHOPIFY_STOREFRONT_TOKEN)
+      require("SHOPIFY_STOREFRONT_TOKEN", "SHOPIFY_STORE_DOMAIN is set");
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+      require("STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY is set");
+    if (env.STRIPE_API_URL && !env.STRIPE_SECRET_KEY) require("STRIPE_SECRET_KEY", "STRIPE_API_URL is set");
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,9 +1,12 @@
 import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 
@@ -21,10 +24,15 @@ export type Database = {
 
 export type DatabaseOptions = { databaseUrl?: string; pgliteDir: string };
 
+const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+/** Any fixed 64-bit number: the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK = 4_711_2026;
+
 /**
  * One database client for the whole process: PostgreSQL through `pg` when DATABASE_URL is set,
  * otherwise PGlite (PostgreSQL compiled to WebAssembly) embedded in the process.
- * The same Drizzle code runs on both (docs/decisions/004-database.md).
+ * The same Drizzle code runs on both, and the migrations under `drizzle/` are applied before the
+ * database is handed out (docs/decisions/004-database.md).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -36,6 +44,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
+    // Several instances may start at once: one migrates while the others wait on the lock.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migratePg(drizzlePg({ client }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
@@ -48,7 +65,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const inMemory = options.pgliteDir.startsWith("memory://");
   if (!inMemory) mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : options.pgliteDir);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const pgliteDb = drizzlePglite({ client, schema });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  const db = pgliteDb as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -1,5 +1,133 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
 /**
- * The Drizzle schema: every table the app keeps. Migrations under `drizzle/` are generated from it
- * with `npm run db:generate` and applied when the server starts.
+ * Every table the app keeps. Migrations under `drizzle/` are generated from this file with
+ * `npm run db:generate` and applied when the server starts. Every write is idempotent: uniqueness
+ * lives in these constraints, not in a process's memory (docs/decisions/004-database.md).
  */
-export {};
+
+/** One line of a checkout or order, with the name and price Shopify gave at checkout time. */
+export type OrderLine = {
+  variantId: string;
+  productTitle: string;
+  variantTitle: string | null;
+  quantity: number;
+  /** Minor units (cents). */
+  unitAmount: number;
+  currency: string;
+};
+
+export type ShippingAddress = {
+  name: string | null;
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+};
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A Stripe Checkout Session this site created, with the lines and amounts it was created for. */
+export const checkouts = pgTable("checkouts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  stripeSessionId: text("stripe_session_id").notNull().unique(),
+  lines: jsonb("lines").$type<OrderLine[]>().notNull(),
+  amountTotal: integer("amount_total").notNull(),
+  currency: text("currency").notNull(),
+  /** open | complete | expired */
+  status: text("status").notNull().default("open"),
+  ...timestamps,
+});
+
+/** A paid checkout. One per Stripe session, whoever (page or webhook) fulfils it first. */
+export const orders = pgTable("orders", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Human-facing order number, shown on the page and in the e-mail. */
+  orderNumber: bigserial("order_number", { mode: "number" }).notNull().unique(),
+  stripeSessionId: text("stripe_session_id").notNull().unique(),
+  email: text("email").notNull(),
+  customerName: text("customer_name"),
+  shippingAddress: jsonb("shipping_address").$type<ShippingAddress | null>(),
+  lines: jsonb("lines").$type<OrderLine[]>().notNull(),
+  amountTotal: integer("amount_total").notNull(),
+  currency: text("currency").notNull(),
+  paymentStatus: text("payment_status").notNull(),
+  ...timestamps,
+});
+
+/**
+ * The e-mail outbox. A row is claimed in a transaction before sending, so each (kind, key) is sent
+ * at most once; failed sends are retried with backoff until they succeed, so none is lost.
+ */
+export const emailDeliveries = pgTable(
+  "email_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** order_confirmation | newsletter_confirmation | … */
+    kind: text("kind").notNull(),
+    /** What makes this message unique within its kind (a Stripe session id, a subscriber + window). */
+    dedupeKey: text("dedupe_key").notNull(),
+    toAddress: text("to_address").notNull(),
+    /** What the template needs to render the message. */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    /** pending | sending | sent | failed (gave up after the last attempt) */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A claim: another worker may take the row only after this time. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    messageId: text("message_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("email_deliveries_kind_key").on(table.kind, table.dedupeKey),
+    index("email_deliveries_due").on(table.status, table.nextAttemptAt),
+    check("email_deliveries_status", sql`${table.status} in ('pending', 'sending', 'sent', 'failed')`),
+  ],
+);
+
+/** Newsletter sign-ups: double opt-in, one row per address. */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Trimmed, domain lower-cased. */
+    email: text("email").notNull().unique(),
+    /** pending | confirmed | unsubscribed */
+    status: text("status").notNull().default("pending"),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    sourcePage: text("source_page"),
+    /** SHA-256 of the single-use confirmation token. */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmTokenExpiresAt: timestamp("confirm_token_expires_at", { withTimezone: true }),
+    /** SHA-256 of the unsubscribe token carried by every newsletter e-mail. */
+    unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("newsletter_confirm_token").on(table.confirmTokenHash),
+    uniqueIndex("newsletter_unsubscribe_token").on(table.unsubscribeTokenHash),
+  ],
+);

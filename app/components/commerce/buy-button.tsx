@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import { type ButtonSize, type ButtonVariant, buttonClass } from "~/components/ui/button-link";
+import type { PurchasableItem } from "~/content/catalog";
+
+/**
+ * Which page family a checkout starts from: it picks the spec §8 messages the visitor sees.
+ * home → "Error" / "Something went wrong"; product and kit → "Checkout Error"; test → the test page's.
+ */
+export type CheckoutFlow = "home" | "product" | "kit" | "test";
+
+export type BuyButtonProps = {
+  item: PurchasableItem;
+  flow: CheckoutFlow;
+  quantity?: number;
+  children: ReactNode;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+};
+
+/**
+ * A button that starts a checkout for one item. Without JavaScript it is a form that posts to
+ * hybrid-checkout in a new tab, which answers with a redirect to the hosted checkout.
+ */
+export function BuyButton({ item, flow, quantity = 1, children, variant, size, className }: BuyButtonProps) {
+  return (
+    <form
+      method="post"
+      action="/api/hybrid-checkout"
+      target="_blank"
+      className="contents"
+      data-flow={flow}
+      rel="noopener"
+    >
+      <input type="hidden" name="item" value={item} />
+      <input type="hidden" name="quantity" value={quantity} />
+      <button type="submit" className={buttonClass(variant, size, className)}>
+        {children}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import express from "express";
+import type { Env } from "../app/server/env.server";
+import type { Logger } from "../app/server/logger.server";
+
+/**
+ * The local emulators of the outside systems. server.ts starts the ones whose credentials are absent,
+ * points the app's real adapters at them (the same code path as production), and mounts their
+ * browser-facing pages under /__sandbox. Nothing under app/ imports this folder
+ * (docs/decisions/006-sandbox-emulators.md).
+ */
+export type SandboxOptions = {
+  env: Env;
+  logger: Logger;
+  /** Where this server can be reached from itself and from the visitor's browser. */
+  selfOrigin: string;
+};
+
+export type Sandbox = {
+  /** Mounted at /__sandbox while any emulator is in use. */
+  router: express.Router;
+  /** Names of the emulators in use, for the start-up log and the sandbox ribbon. */
+  active: string[];
+  /** Environment values that point the adapters at the emulators (merged over the real environment). */
+  envOverrides: Partial<Record<keyof Env, string>>;
+  close(): Promise<void>;
+};
+
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const router = express.Router();
+  const active: string[] = [];
+  const envOverrides: Sandbox["envOverrides"] = {};
+  const closers: (() => Promise<void>)[] = [];
+
+  // Each emulator registers itself here: its router under /__sandbox/<name>, its env overrides, its closer.
+
+  if (active.length > 0) {
+    router.get("/", (_req, res) => {
+      res.json({ active });
+    });
+    options.logger.warn({ emulators: active }, "sandbox emulators in use: no real outside systems");
+  }
+  return {
+    router,
+    active,
+    envOverrides,
+    async close() {
+      await Promise.allSettled(closers.map((close) => close()));
+    },
+  };
+}
