@@ -55,6 +55,7 @@ export default defineConfig({
     timeout: 60_000,
     env: {
       NODE_ENV: "production",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
       PORT: String(port),
       HOST: "127.0.0.1",
       PGLITE_DIR: "memory://",
