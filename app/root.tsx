@@ -12,6 +12,7 @@ import fontUrl from "~/assets/fonts/archivo-latin-wght-normal.woff2?url";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/sections/not-found";
+import { Toaster } from "~/components/ui/toaster";
 import { CONFIG_ELEMENT_ID, SANDBOX_ATTRIBUTE, useDocumentValues } from "~/lib/document-runtime";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

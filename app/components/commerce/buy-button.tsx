@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { type ButtonSize, type ButtonVariant, buttonClass } from "~/components/ui/button-link";
 import type { PurchasableItem } from "~/content/catalog";
+import { startCheckout } from "~/lib/checkout-flow";
 
 /**
  * Which page family a checkout starts from: it picks the spec §8 messages the visitor sees.
@@ -20,9 +21,14 @@ export type BuyButtonProps = {
 
 /**
  * A button that starts a checkout for one item. Without JavaScript it is a form that posts to
- * hybrid-checkout in a new tab, which answers with a redirect to the hosted checkout.
+ * hybrid-checkout in a new tab, which answers with a redirect to the hosted checkout. With
+ * JavaScript the click runs the spec's flow (app/lib/checkout-flow.ts) instead.
  */
 export function BuyButton({ item, flow, quantity = 1, children, variant, size, className }: BuyButtonProps) {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    startCheckout({ item, flow, quantity });
+  };
   return (
     <form
       method="post"
@@ -30,6 +36,7 @@ export function BuyButton({ item, flow, quantity = 1, children, variant, size, c
       target="_blank"
       className="contents"
       data-flow={flow}
+      onSubmit={onSubmit}
       rel="noopener"
     >
       <input type="hidden" name="item" value={item} />

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { dismissToast, resetToasts, showToast, subscribeToasts, type Toast, updateToast } from "~/lib/toast";
+
+describe("toast store", () => {
+  afterEach(() => resetToasts());
+
+  const current = () => {
+    let seen: readonly Toast[] = [];
+    subscribeToasts((t) => {
+      seen = t;
+    })();
+    return seen;
+  };
+
+  it("stacks newest first, at most four", () => {
+    for (let i = 1; i <= 6; i++) showToast({ title: `T${i}` });
+    expect(current().map((t) => t.title)).toEqual(["T6", "T5", "T4", "T3"]);
+  });
+
+  it("keeps progress toasts until replaced, and times the others", () => {
+    const id = showToast({ title: "Processing...", variant: "progress" });
+    expect(current()[0]?.duration).toBe(0);
+    updateToast(id, { title: "Checkout Error", description: "Unable to proceed", variant: "destructive" });
+    expect(current()[0]).toMatchObject({ id, title: "Checkout Error", variant: "destructive" });
+    expect(current()[0]?.duration).toBeGreaterThan(0);
+  });
+
+  it("dismisses by id", () => {
+    const a = showToast({ title: "A" });
+    showToast({ title: "B" });
+    dismissToast(a);
+    expect(current().map((t) => t.title)).toEqual(["B"]);
+  });
+});
