@@ -47,27 +47,39 @@ export const envSchema = z
 
     // --- Shopify (unset store domain: the local Shopify emulator) ---
     SHOPIFY_STORE_DOMAIN: optional(
-      z
-        .string()
-        .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, {
-          message: "must look like your-store.myshopify.com",
-        }),
+      z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, {
+        message: "must look like your-store.myshopify.com",
+      }),
     ),
     /** Storefront API private access token: server only. */
     SHOPIFY_STOREFRONT_TOKEN: optional(z.string().min(10)),
     /** Admin API access token (write_products, write_publications): server only. */
     SHOPIFY_ADMIN_TOKEN: optional(z.string().min(10)),
     SHOPIFY_PUBLICATION_ID: optional(
-      z
-        .string()
-        .regex(/^gid:\/\/shopify\/Publication\/\d+$/, {
-          message: "must be a gid://shopify/Publication/<digits> id",
-        }),
+      z.string().regex(/^gid:\/\/shopify\/Publication\/\d+$/, {
+        message: "must be a gid://shopify/Publication/<digits> id",
+      }),
     ),
     SHOPIFY_API_VERSION: z
       .string()
       .regex(/^\d{4}-(01|04|07|10)$/, { message: "must be a version like 2026-10" })
       .default("2026-10"),
+    /**
+     * Where the Shopify APIs are reached: default https://<SHOPIFY_STORE_DOMAIN>. Without a store domain
+     * it is a Shopify emulator (the sandbox sets it, or one started elsewhere).
+     */
+    SHOPIFY_API_URL: optional(
+      z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, "")),
+    ),
+    /** Each Shopify call's timeout; retries on 429, 5xx and THROTTLED come on top. */
+    SHOPIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    /** Product cache (shopify-get-product): fresh for TTL, then served stale while revalidating. */
+    PRODUCT_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+    PRODUCT_CACHE_SWR_SECONDS: z.coerce.number().min(0).max(86_400).default(600),
+    /** How long the last good product is served while Shopify fails. */
+    PRODUCT_CACHE_MAX_STALE_SECONDS: z.coerce.number().min(0).max(604_800).default(86_400),
+    /** Scales every per-IP rate limit (app/server/http/rate-limits.server.ts). */
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
     /** Bearer token that guards shopify-create-product (unless the Shopify emulator is in use). */
     ADMIN_API_TOKEN: optional(z.string().min(24, { message: "must be at least 24 characters" })),
 
@@ -79,11 +91,9 @@ export const envSchema = z
 
     // --- Stripe (unset secret key: the local Stripe emulator) ---
     STRIPE_SECRET_KEY: optional(
-      z
-        .string()
-        .regex(/^(sk|rk)_(test|live)_\w+$/, {
-          message: "must be a Stripe secret key (sk_test_… or sk_live_…)",
-        }),
+      z.string().regex(/^(sk|rk)_(test|live)_\w+$/, {
+        message: "must be a Stripe secret key (sk_test_… or sk_live_…)",
+      }),
     ),
     STRIPE_WEBHOOK_SECRET: optional(
       z.string().regex(/^whsec_\w+$/, { message: "must be a Stripe webhook secret (whsec_…)" }),

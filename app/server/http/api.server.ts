@@ -1,0 +1,329 @@
+/**
+ * The plumbing every `/api/<function>` resource route shares (DESIGN.md "The server functions").
+ *
+ * Usage, in `app/routes/api.<name>.ts` (registered in app/routes.ts as
+ * `route("api/<name>", "routes/api.<name>.ts")`):
+ *
+ *     import { z } from "zod";
+ *     import { apiAction, apiJson, methodNotAllowed } from "~/server/http/api.server";
+ *
+ *     const input = z.strictObject({ handle: z.string() });
+ *
+ *     export const loader = methodNotAllowed;          // GET and friends: 405 {success:false, error}
+ *     export const action = apiAction({
+ *       rateLimit: "shopify-get-product",              // a name from app/server/http/rate-limits.server.ts
+ *       checkOrigin: true,                              // state-changing calls: Origin must be this site
+ *       input,                                          // zod schema; failures answer 400 in plain words
+ *       // form: (fields) => ({ ... }),                 // opt in to application/x-www-form-urlencoded
+ *       async handler({ input, context, request, via }) {
+ *         return apiJson({ success: true, product: … }); // or a plain object (sent as 200 JSON)
+ *       },
+ *     });
+ *
+ * Order of checks, so that bad input never reaches an outside system: method (405) → rate limit per
+ * client IP (429 + Retry-After) → Origin (403) → Content-Type (415) → size, 16 KB (413) → JSON syntax
+ * (400) → schema (400) → handler. Inside a handler, `throw new ApiError(status, message)` answers
+ * `{success:false, error: message}` with that status; anything else thrown is logged with the request id
+ * and answered 500 "Something went wrong. Please try again." — never a stack trace.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { ActionFunctionArgs, AppLoadContext } from "react-router";
+import type { z } from "zod";
+import type { RateLimitName } from "./rate-limits.server";
+
+/** The largest request body any function accepts. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** The statuses DESIGN.md gives the functions' failures. */
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 502 | 503;
+
+/** A failure a person can read: answered as `{success:false, error: message}` with `status`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ApiErrorStatus,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** A JSON response that no cache keeps. */
+export function apiJson(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}) {
+  return Response.json(body, { status: init.status ?? 200, headers: { ...NO_STORE, ...init.headers } });
+}
+
+/** `{success:false, error}` with the given status. */
+export function apiErrorResponse(status: number, error: string, headers: Record<string, string> = {}) {
+  return apiJson({ success: false, error }, { status, headers });
+}
+
+/** For a resource route's `loader`: the functions answer POST only. */
+export function methodNotAllowed(): Response {
+  return apiErrorResponse(405, "This address only accepts POST requests.", { Allow: "POST" });
+}
+
+// --- Body ----------------------------------------------------------------------------------------
+
+export type ReadBody = { via: "json"; data: unknown } | { via: "form"; fields: URLSearchParams };
+
+function mediaType(request: Request): string {
+  return (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/**
+ * Reads the body as JSON (or, when `acceptForm`, as a urlencoded form), refusing other content types
+ * (415), bodies over `maxBytes` (413, checked while reading, whatever Content-Length claims) and
+ * malformed JSON (400).
+ */
+export async function readBody(
+  request: Request,
+  options: { acceptForm?: boolean; maxBytes?: number } = {},
+): Promise<ReadBody> {
+  const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
+  const type = mediaType(request);
+  const isJson = type === "application/json";
+  const isForm = options.acceptForm === true && type === "application/x-www-form-urlencoded";
+  if (!isJson && !isForm) {
+    throw new ApiError(
+      415,
+      options.acceptForm
+        ? "Send the request as JSON (Content-Type: application/json) or as a form."
+        : "Send the request as JSON (Content-Type: application/json).",
+    );
+  }
+  const tooLarge = new ApiError(413, `The request is too large: the limit is ${maxBytes / 1024} KB.`);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge;
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge;
+      }
+      chunks.push(value);
+    }
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError(400, "The request body is not valid UTF-8 text.");
+  }
+  if (isForm) return { via: "form", fields: new URLSearchParams(text) };
+  if (text.trim() === "") throw new ApiError(400, "The request body is empty: send a JSON object.");
+  try {
+    return { via: "json", data: JSON.parse(text) as unknown };
+  } catch {
+    throw new ApiError(400, "The request body is not valid JSON.");
+  }
+}
+
+// --- Validation ----------------------------------------------------------------------------------
+
+const typeWords: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  boolean: "true or false",
+  object: "an object",
+  array: "a list",
+  bigint: "a number",
+  int: "a whole number",
+};
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let current = data;
+  for (const key of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function label(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "The request body";
+  return `"${path.map((key) => (typeof key === "number" ? `[${key}]` : String(key))).join(".")}"`.replace(
+    /\.\[/g,
+    "[",
+  );
+}
+
+/**
+ * One sentence per problem, in words a person understands: `"handle" is required`,
+ * `"price" must be a number`, `Unknown field "colour"`. Schemas give their own messages for rules
+ * (`z.string().regex(re, { message: "must be …" })`): those read as `"<field>" must be …`.
+ */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], data: unknown): string {
+  const sentences = issues.slice(0, 3).map((issue) => {
+    const path = issue.path;
+    if (issue.code === "unrecognized_keys") {
+      const where = path.length ? ` in ${label(path)}` : "";
+      const keys = issue.keys.map((key) => `"${key}"`).join(", ");
+      return `Unknown field${issue.keys.length > 1 ? "s" : ""} ${keys}${where}`;
+    }
+    if (issue.code === "invalid_type") {
+      if (valueAt(data, path) === undefined && path.length > 0) return `${label(path)} is required`;
+      const expected = typeWords[issue.expected] ?? issue.expected;
+      if (path.length === 0)
+        return `The request body must be ${expected === "an object" ? "a JSON object" : expected}`;
+      return `${label(path)} must be ${expected}`;
+    }
+    // Custom messages are written as a predicate ("must be …"); zod's own are full sentences.
+    const message = issue.message.startsWith("Invalid input") ? "is not valid" : issue.message;
+    return `${label(path)} ${message}`;
+  });
+  const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : "";
+  return `${sentences.join("; ")}${more}.`;
+}
+
+/** Validates `data` against `schema`; a failure throws a 400 ApiError with a readable message. */
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  throw new ApiError(400, describeIssues(result.error.issues, data));
+}
+
+// --- Origin --------------------------------------------------------------------------------------
+
+/**
+ * State-changing calls from a browser must come from this site: the Origin header, when the browser
+ * sends one (every current browser does on POST), must be PUBLIC_SITE_URL's origin or the origin the
+ * request was addressed to (Host, or X-Forwarded-Host through trusted proxies). Requests without an
+ * Origin come from non-browser clients, which cannot carry a visitor's ambient authority.
+ */
+export function checkOrigin(request: Request, publicSiteUrl: string): void {
+  const origin = request.headers.get("origin");
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite === "cross-site") throw forbiddenOrigin();
+  if (origin === null) return;
+  const allowed = new Set([new URL(publicSiteUrl).origin, new URL(request.url).origin]);
+  let normalized: string;
+  try {
+    normalized = new URL(origin).origin;
+  } catch {
+    throw forbiddenOrigin();
+  }
+  if (origin === "null" || !allowed.has(normalized)) throw forbiddenOrigin();
+}
+
+function forbiddenOrigin() {
+  return new ApiError(403, "This request did not come from this site.");
+}
+
+// --- Admin token --------------------------------------------------------------------------------
+
+/** Compares two secrets in constant time (their SHA-256 digests, so lengths do not leak either). */
+export function secretsEqual(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
+
+/**
+ * Requires `Authorization: Bearer <expected>`. Unconfigured (`expected` undefined): 403, the function
+ * is switched off. Missing, malformed or wrong token: 401 with `WWW-Authenticate: Bearer`.
+ */
+export function requireBearerToken(request: Request, expected: string | undefined, what: string): void {
+  if (!expected)
+    throw new ApiError(403, `${what} is turned off: no admin token is configured on the server.`);
+  const header = request.headers.get("authorization");
+  const challenge = { "WWW-Authenticate": 'Bearer realm="forge-admin"' };
+  if (header === null || header.trim() === "") {
+    throw new ApiError(401, "An admin token is required: send Authorization: Bearer <token>.", challenge);
+  }
+  const match = BEARER.exec(header.trim());
+  if (!match?.[1]) {
+    throw new ApiError(
+      401,
+      "The Authorization header is malformed: use Authorization: Bearer <token>.",
+      challenge,
+    );
+  }
+  if (!secretsEqual(match[1], expected)) throw new ApiError(401, "The admin token is not valid.", challenge);
+}
+
+// --- Rate limit ----------------------------------------------------------------------------------
+
+/** Spends one point of `name`'s limit for the client's address; over the limit throws 429. */
+export async function enforceRateLimit(context: AppLoadContext, name: RateLimitName): Promise<void> {
+  const decision = await context.services.rateLimiter.consume(name, context.clientIp);
+  if (decision.allowed) return;
+  throw new ApiError(429, "Too many requests. Please wait a moment and try again.", {
+    "Retry-After": String(decision.retryAfterSeconds),
+  });
+}
+
+// --- The action wrapper --------------------------------------------------------------------------
+
+export type ApiHandlerArgs<Input> = {
+  input: Input;
+  request: Request;
+  context: AppLoadContext;
+  /** How the body came: JSON, or a urlencoded form (routes that opt in with `form`). */
+  via: "json" | "form";
+};
+
+export type ApiActionOptions<S extends z.ZodType> = {
+  /** The named limit spent per call (app/server/http/rate-limits.server.ts). */
+  rateLimit: RateLimitName;
+  /** Check Origin against the site: set for calls that change state. */
+  checkOrigin: boolean;
+  /** The body's schema (use z.strictObject so extra fields are refused). */
+  input: S;
+  /** Opt in to urlencoded form posts: turns the form's fields into the object `input` validates. */
+  form?: (fields: URLSearchParams) => unknown;
+  /** Runs after the method and rate limit, before the body is read (e.g. an Authorization check). */
+  authorize?: (args: { request: Request; context: AppLoadContext }) => void | Promise<void>;
+  /**
+   * How a failure is answered to a form post (e.g. a redirect to a page that explains it). Default:
+   * the JSON failure.
+   */
+  formError?: (error: ApiError, args: { request: Request; context: AppLoadContext }) => Response;
+  handler: (args: ApiHandlerArgs<z.output<S>>) => Promise<Response | object> | Response | object;
+};
+
+const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
+
+/** Builds a resource route `action` that runs the shared checks in order, then `handler`. */
+export function apiAction<S extends z.ZodType>(options: ApiActionOptions<S>) {
+  return async function action({ request, context }: ActionFunctionArgs): Promise<Response> {
+    // A form post is answered as one (formError) even when it fails before its body is read.
+    const via: "json" | "form" =
+      options.form && mediaType(request) === "application/x-www-form-urlencoded" ? "form" : "json";
+    try {
+      if (request.method !== "POST") return methodNotAllowed();
+      await enforceRateLimit(context, options.rateLimit);
+      if (options.checkOrigin) checkOrigin(request, context.services.env.PUBLIC_SITE_URL);
+      await options.authorize?.({ request, context });
+      const body = await readBody(request, { acceptForm: options.form !== undefined });
+      const raw = body.via === "form" ? options.form?.(body.fields) : body.data;
+      const input = parseInput(options.input, raw);
+      const result = await options.handler({ input, request, context, via: body.via });
+      return result instanceof Response ? result : apiJson(result);
+    } catch (error) {
+      const apiError =
+        error instanceof ApiError
+          ? error
+          : (() => {
+              context.services.logger.error(
+                { err: error, requestId: context.requestId, path: new URL(request.url).pathname },
+                "api function failed",
+              );
+              return new ApiError(500, SOMETHING_WENT_WRONG);
+            })();
+      if (via === "form" && options.formError) return options.formError(apiError, { request, context });
+      return apiErrorResponse(apiError.status, apiError.message, apiError.headers);
+    }
+  };
+}

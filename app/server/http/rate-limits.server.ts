@@ -1,0 +1,136 @@
+/**
+ * Rate limits per client address (`context.clientIp`: Express's req.ip, which trusts only
+ * TRUST_PROXY_HOPS proxies), one named limit per function. In memory by default; in PostgreSQL (one
+ * `rate_limits` table shared by every instance) when DATABASE_URL is set, with an in-memory limiter
+ * standing in while the database is unreachable (docs/decisions/022-rate-limiting.md).
+ *
+ * To limit a new function, add a line to `rateLimits` below and pass its name to `apiAction({ rateLimit })`
+ * (or call `context.services.rateLimiter.consume(name, context.clientIp)` yourself).
+ */
+import pg from "pg";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import type { Logger } from "../logger.server";
+
+export type RateLimit = {
+  /** Calls allowed per client address in each window… */
+  points: number;
+  /** …of this many seconds. */
+  durationSeconds: number;
+};
+
+/** Every named limit. RATE_LIMIT_MULTIPLIER scales all the points (load tests, busy shared NATs). */
+export const rateLimits = {
+  /** Product page opens and the home page's connection test. */
+  "shopify-get-product": { points: 120, durationSeconds: 60 },
+  /** Writes to the store: tight. */
+  "shopify-create-product": { points: 10, durationSeconds: 600 },
+  /** Each call looks variants up in Shopify and creates a Stripe session. */
+  "hybrid-checkout": { points: 20, durationSeconds: 60 },
+  "verify-and-send-confirmation": { points: 30, durationSeconds: 60 },
+  "newsletter-subscribe": { points: 5, durationSeconds: 600 },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof rateLimits;
+
+export type RateLimitDecision =
+  | { allowed: true; remaining: number }
+  | { allowed: false; retryAfterSeconds: number };
+
+export interface RateLimiter {
+  /** Spends one point of `name` for `key` (the client's address). */
+  consume(name: RateLimitName, key: string): Promise<RateLimitDecision>;
+  /** "memory" or "postgres": where the counters live. */
+  readonly store: "memory" | "postgres";
+  close(): Promise<void>;
+}
+
+export type RateLimiterOptions = {
+  /** PostgreSQL URL: counters shared by every instance. Unset: this process's memory. */
+  databaseUrl?: string;
+  /** Scales every limit's points (default 1). */
+  multiplier?: number;
+  /** Overrides of the named limits (tests). */
+  limits?: Partial<Record<RateLimitName, RateLimit>>;
+  logger: Logger;
+};
+
+const TABLE = "rate_limits";
+
+export async function createRateLimiter(options: RateLimiterOptions): Promise<RateLimiter> {
+  const multiplier = options.multiplier ?? 1;
+  const limitOf = (name: RateLimitName): RateLimit => {
+    const limit = options.limits?.[name] ?? rateLimits[name];
+    return {
+      points: Math.max(1, Math.round(limit.points * multiplier)),
+      durationSeconds: limit.durationSeconds,
+    };
+  };
+  const names = Object.keys(rateLimits) as RateLimitName[];
+  const limiters = new Map<RateLimitName, RateLimiterAbstract>();
+  let pool: pg.Pool | undefined;
+
+  if (options.databaseUrl) {
+    // Its own small pool: a flood of limited requests must not take the app's connections.
+    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4, connectionTimeoutMillis: 2_000 });
+    pool.on("error", (error) => options.logger.warn({ err: error }, "rate limiter database connection lost"));
+    const storePool = pool;
+    await Promise.all(
+      names.map(
+        (name, index) =>
+          new Promise<void>((resolve, reject) => {
+            const { points, durationSeconds } = limitOf(name);
+            const limiter = new RateLimiterPostgres(
+              {
+                storeClient: storePool,
+                storeType: "pool",
+                tableName: TABLE,
+                // The first limiter creates the table; the others find it there.
+                tableCreated: index > 0,
+                keyPrefix: name,
+                points,
+                duration: durationSeconds,
+                // While PostgreSQL is unreachable each instance limits on its own.
+                insuranceLimiter: new RateLimiterMemory({
+                  keyPrefix: name,
+                  points,
+                  duration: durationSeconds,
+                }),
+              },
+              (error?: unknown) => (error ? reject(error) : resolve()),
+            );
+            limiters.set(name, limiter);
+          }),
+      ),
+    );
+  } else {
+    for (const name of names) {
+      const { points, durationSeconds } = limitOf(name);
+      limiters.set(name, new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds }));
+    }
+  }
+
+  return {
+    store: pool ? "postgres" : "memory",
+    async consume(name, key) {
+      const limiter = limiters.get(name);
+      if (!limiter) throw new Error(`unknown rate limit ${name}`);
+      try {
+        const result = await limiter.consume(key, 1);
+        return { allowed: true, remaining: result.remainingPoints };
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        }
+        throw rejection;
+      }
+    },
+    async close() {
+      await pool?.end();
+    },
+  };
+}
