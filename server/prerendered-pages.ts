@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { isNewsletterStatus, NEWSLETTER_STATUS_PARAM, newsletterStatusText } from "../app/content/newsletter";
 import {
   CONFIG_PLACEHOLDER,
+  NEWSLETTER_STATUS_PLACEHOLDER,
   PRERENDER_NONCE,
   type PublicRuntimeConfig,
   SANDBOX_ATTRIBUTE,
@@ -14,22 +16,27 @@ import {
  * runtime configuration put in place of the build's placeholders. Pages are read once at start and
  * split around the placeholders, so each request only joins strings.
  */
-type Template = { parts: string[]; slots: ("nonce" | "config" | "html")[] };
+type Slot = "nonce" | "config" | "html" | "newsletter";
+type Template = { parts: string[]; slots: Slot[] };
+
+/** Per-request values written into a prerendered page. */
+export type PageValues = { nonce: string; config: PublicRuntimeConfig; newsletterStatus?: string };
 
 const NONCE_TOKEN = `nonce="${PRERENDER_NONCE}"`;
 const HTML_TOKEN = '<html lang="en"';
 
 export function compileTemplate(html: string): Template {
-  const tokens: [string, Template["slots"][number]][] = [
+  const tokens: [string, Slot][] = [
     [NONCE_TOKEN, "nonce"],
     [CONFIG_PLACEHOLDER, "config"],
     [HTML_TOKEN, "html"],
+    [NEWSLETTER_STATUS_PLACEHOLDER, "newsletter"],
   ];
   const parts: string[] = [];
   const slots: Template["slots"] = [];
   let rest = html;
   for (;;) {
-    let next: { index: number; token: string; slot: Template["slots"][number] } | undefined;
+    let next: { index: number; token: string; slot: Slot } | undefined;
     for (const [token, slot] of tokens) {
       const index = rest.indexOf(token);
       if (index !== -1 && (!next || index < next.index)) next = { index, token, slot };
@@ -43,15 +50,19 @@ export function compileTemplate(html: string): Template {
   return { parts, slots };
 }
 
-export function renderTemplate(template: Template, nonce: string, config: PublicRuntimeConfig): string {
-  const values = {
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function renderTemplate(template: Template, page: PageValues): string {
+  const { nonce, config } = page;
+  const values: Record<Slot, string> = {
     nonce: `nonce="${nonce}"`,
     config: serializeConfig(config),
     html: config.paymentsEmulated ? `${HTML_TOKEN} ${SANDBOX_ATTRIBUTE}=""` : HTML_TOKEN,
+    newsletter: escapeHtml(page.newsletterStatus ?? ""),
   };
   let out = template.parts[0] ?? "";
   for (let i = 0; i < template.slots.length; i++) {
-    out += values[template.slots[i] as keyof typeof values] + (template.parts[i + 1] ?? "");
+    out += values[template.slots[i] as Slot] + (template.parts[i + 1] ?? "");
   }
   return out;
 }
@@ -83,7 +94,13 @@ export function servePrerenderedPages(
     const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
     const template = pages.get(pathname);
     if (!template) return next();
-    const html = renderTemplate(template, res.locals.cspNonce as string, runtimeConfig);
+    // A sign-up posted without JavaScript comes back here with its status (a fixed set of messages).
+    const status = req.query[NEWSLETTER_STATUS_PARAM];
+    const html = renderTemplate(template, {
+      nonce: res.locals.cspNonce as string,
+      config: runtimeConfig,
+      newsletterStatus: newsletterStatusText(isNewsletterStatus(status) ? status : null),
+    });
     res.status(200);
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     // Each response carries its own nonce, so the page is revalidated rather than reused.

@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import { type PurchasableItem, placeholderVariantIds } from "~/content/catalog";
 
 /**
  * What the server decides per request and the document carries to the browser: the CSP nonce
@@ -9,6 +10,12 @@ import { createContext, useContext } from "react";
 export type PublicRuntimeConfig = {
   /** Payments go to the local Stripe emulator: the page shows the sandbox ribbon. */
   paymentsEmulated: boolean;
+  /**
+   * Each purchasable item's Shopify variant id (public identifiers), as the server configured them
+   * (app/server/catalog-config.server.ts). The test item is always its placeholder: the test page
+   * creates it and keeps its id in local storage.
+   */
+  variantIds: Record<PurchasableItem, string>;
 };
 
 export type DocumentRuntime = {
@@ -21,8 +28,10 @@ export const CONFIG_ELEMENT_ID = "forge-runtime-config";
 /** JSON text that stands in for the configuration in prerendered HTML. */
 export const CONFIG_PLACEHOLDER = '"__FORGE_RUNTIME_CONFIG__"';
 export const SANDBOX_ATTRIBUTE = "data-sandbox-payments";
+/** Text that stands in for the footer sign-up's status message in prerendered HTML. */
+export const NEWSLETTER_STATUS_PLACEHOLDER = "__FORGE_NEWSLETTER_STATUS__";
 
-const DEFAULT_CONFIG: PublicRuntimeConfig = { paymentsEmulated: false };
+const DEFAULT_CONFIG: PublicRuntimeConfig = { paymentsEmulated: false, variantIds: placeholderVariantIds };
 
 export const DocumentRuntimeContext = createContext<DocumentRuntime | null>(null);
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { placeholderVariantIds } from "~/content/catalog";
 import { CONFIG_PLACEHOLDER, PRERENDER_NONCE } from "~/lib/document-runtime";
 import { compileTemplate, renderTemplate } from "../../server/prerendered-pages";
 
@@ -6,19 +7,40 @@ const page = `<!DOCTYPE html><html lang="en"><head><script id="c" type="applicat
 
 describe("prerendered page templates", () => {
   it("puts the request's nonce into every script", () => {
-    const html = renderTemplate(compileTemplate(page), "abc123==", { paymentsEmulated: false });
+    const html = renderTemplate(compileTemplate(page), {
+      nonce: "abc123==",
+      config: { paymentsEmulated: false, variantIds: placeholderVariantIds },
+    });
     expect(html.match(/nonce="abc123=="/g)).toHaveLength(2);
     expect(html).not.toContain(PRERENDER_NONCE);
   });
 
   it("writes the runtime configuration as JSON with < escaped", () => {
-    const html = renderTemplate(compileTemplate(page), "n", { paymentsEmulated: true });
-    expect(html).toContain('{"paymentsEmulated":true}');
+    const html = renderTemplate(compileTemplate(page), {
+      nonce: "n",
+      config: { paymentsEmulated: true, variantIds: placeholderVariantIds },
+    });
+    expect(html).toContain('{"paymentsEmulated":true,"variantIds":{');
     expect(html).toContain('<html lang="en" data-sandbox-payments=""');
   });
 
   it("leaves the html element alone when payments are real", () => {
-    const html = renderTemplate(compileTemplate(page), "n", { paymentsEmulated: false });
+    const html = renderTemplate(compileTemplate(page), {
+      nonce: "n",
+      config: { paymentsEmulated: false, variantIds: placeholderVariantIds },
+    });
     expect(html).toContain('<html lang="en"><head>');
+  });
+});
+
+describe("the sign-up status slot", () => {
+  const withSlot = `<p id="newsletter-status">__FORGE_NEWSLETTER_STATUS__</p>`;
+  it("is empty without a status and carries the escaped message with one", () => {
+    const template = compileTemplate(withSlot);
+    const config = { paymentsEmulated: false, variantIds: placeholderVariantIds };
+    expect(renderTemplate(template, { nonce: "n", config })).toBe('<p id="newsletter-status"></p>');
+    expect(renderTemplate(template, { nonce: "n", config, newsletterStatus: "A <b> & 'c'" })).toBe(
+      '<p id="newsletter-status">A &#60;b&#62; &#38; &#39;c&#39;</p>',
+    );
   });
 });

@@ -1,0 +1,248 @@
+/**
+ * `npm run bench`: builds, starts the production server with the emulators on loopback, and measures
+ * requests per second and latency at 50 connections for the prerendered home page, the server-rendered
+ * Enhancer page, shopify-get-product (cached) and hybrid-checkout; the same home page from nginx serving
+ * the build as the ceiling; and the Lighthouse figures of `npm run perf`. Writes bench/results.json and
+ * bench/RESULTS.md. Not part of `npm test`.
+ *
+ * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=1,
+ * BENCH_SKIP_LIGHTHOUSE=1.
+ */
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { sandboxProducts } from "../app/content/catalog";
+import { startServer } from "../tests/support/server-process";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const buildDir = "build-bench";
+
+type Measurement = {
+  name: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+};
+
+async function measure(
+  name: string,
+  url: string,
+  options: { method?: "GET" | "POST"; body?: string; headers?: Record<string, string> } = {},
+): Promise<Measurement> {
+  // A short warm-up fills caches and JIT before the measured run.
+  await autocannon({ url, connections: 10, duration: 2, ...options });
+  const result = await autocannon({ url, connections, duration: seconds, workers: 1, ...options });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function freePort(): Promise<number> {
+  const net = await import("node:net");
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** nginx serving the client build, as the ceiling for a prerendered page. */
+async function startNginx(clientDir: string) {
+  if (!existsSync("/usr/sbin/nginx")) return null;
+  const port = await freePort();
+  const prefix = mkdtempSync(path.join(tmpdir(), "forge-nginx-"));
+  const conf = path.join(prefix, "nginx.conf");
+  writeFileSync(
+    conf,
+    `worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  include /etc/nginx/mime.types;
+  gzip on;
+  gzip_types text/html text/css application/javascript;
+  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi; uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${clientDir};
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`,
+  );
+  const child = spawn("/usr/sbin/nginx", ["-p", prefix, "-c", conf, "-g", "daemon off;"], {
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 50; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+}
+
+function lighthouseFigures(): unknown {
+  if (process.env.BENCH_SKIP_LIGHTHOUSE === "1") return null;
+  const script = path.join(root, "tests/perf/lighthouse.ts");
+  if (!existsSync(script)) return null;
+  const out = path.join(tmpdir(), `forge-lighthouse-${Date.now()}.json`);
+  const run = spawnSync(process.execPath, ["--import", "tsx", script, "--json", out], {
+    cwd: root,
+    env: { ...process.env, BUILD_DIR: buildDir, PERF_SKIP_BUILD: "1" },
+    stdio: "inherit",
+  });
+  return run.status === 0 && existsSync(out)
+    ? JSON.parse(readFileSync(out, "utf8"))
+    : { error: `exit ${run.status}` };
+}
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== "1") {
+    execFileSync("npx", ["react-router", "build"], {
+      cwd: root,
+      env: { ...process.env, BUILD_DIR: buildDir },
+      stdio: "inherit",
+    });
+  }
+  const server = await startServer({ BUILD_DIR: buildDir, LOG_LEVEL: "warn", BENCH_UNLIMITED: "1" });
+  const origin = server.url;
+  const json = { "content-type": "application/json", origin };
+  const results: Measurement[] = [];
+  try {
+    results.push(await measure("GET / (prerendered)", `${origin}/`));
+    results.push(
+      await measure("GET /product/forge-enhancer (server-rendered)", `${origin}/product/forge-enhancer`),
+    );
+    results.push(
+      await measure("POST /api/shopify-get-product (cached)", `${origin}/api/shopify-get-product`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ handle: "forge-enhancer" }),
+      }),
+    );
+    results.push(
+      await measure("POST /api/hybrid-checkout (emulators)", `${origin}/api/hybrid-checkout`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ products: [{ shopifyVariantId: sandboxProducts[0].variantId, quantity: 1 }] }),
+      }),
+    );
+  } finally {
+    await server.stop();
+  }
+
+  const nginx = await startNginx(path.join(root, buildDir, "client"));
+  let ceiling: Measurement | null = null;
+  if (nginx) {
+    try {
+      ceiling = await measure("GET / (nginx, static file)", `${nginx.url}/`);
+    } finally {
+      nginx.stop();
+    }
+  }
+
+  const home = results[0] as Measurement;
+  const enhancer = results[1] as Measurement;
+  const checkout = results[3] as Measurement;
+  const targets = {
+    prerenderedVsNginx: {
+      target: ">= 0.40",
+      value: ceiling ? Number((home.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2)) : null,
+    },
+    enhancerRps: { target: ">= 1000", value: enhancer.requestsPerSecond },
+    enhancerP99Ms: { target: "<= 100", value: enhancer.latencyP99Ms },
+    checkoutP99Ms: { target: "<= 150", value: checkout.latencyP99Ms },
+    errorResponses: { target: "0", value: results.reduce((n, r) => n + r.errors + r.non2xx, 0) },
+  };
+  const met =
+    (targets.prerenderedVsNginx.value ?? 0) >= 0.4 &&
+    targets.enhancerRps.value >= 1000 &&
+    targets.enhancerP99Ms.value <= 100 &&
+    targets.checkoutP99Ms.value <= 150 &&
+    targets.errorResponses.value === 0;
+
+  const machine = {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model ?? "unknown",
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    date: new Date().toISOString(),
+    secondsPerRun: seconds,
+    connections,
+  };
+  const lighthouse = lighthouseFigures();
+  const output = { machine, results, ceiling, targets, allTargetsMet: met, lighthouse };
+  writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(output, null, 2)}\n`);
+  writeFileSync(path.join(root, "bench/RESULTS.md"), renderMarkdown(output));
+  console.log(readFileSync(path.join(root, "bench/RESULTS.md"), "utf8"));
+  if (!met) process.exitCode = 1;
+}
+
+function renderMarkdown(output: {
+  machine: Record<string, unknown>;
+  results: Measurement[];
+  ceiling: Measurement | null;
+  targets: Record<string, { target: string; value: number | null }>;
+  allTargetsMet: boolean;
+  lighthouse: unknown;
+}): string {
+  const rows = [...output.results, ...(output.ceiling ? [output.ceiling] : [])]
+    .map(
+      (r) =>
+        `| ${r.name} | ${r.requestsPerSecond.toLocaleString("en-US")} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.errors + r.non2xx} |`,
+    )
+    .join("\n");
+  const targets = Object.entries(output.targets)
+    .map(([name, t]) => `| ${name} | ${t.target} | ${t.value ?? "n/a"} |`)
+    .join("\n");
+  const m = output.machine;
+  let lighthouse = "";
+  if (Array.isArray(output.lighthouse)) {
+    lighthouse = `\n## Lighthouse (mobile)\n\n| Route | Perf | A11y | Best pr. | SEO | LCP s | TBT ms | CLS | JS KB gz |\n|---|---|---|---|---|---|---|---|---|\n${(
+      output.lighthouse as Record<string, number | string>[]
+    )
+      .map(
+        (r) =>
+          `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpSeconds} | ${r.tbtMs} | ${r.cls} | ${r.jsKbGzip} |`,
+      )
+      .join("\n")}\n`;
+  }
+  return `# Benchmark results
+
+Measured by \`npm run bench\` on ${m.date}: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node};
+${m.connections} connections for ${m.secondsPerRun} s per run, autocannon on loopback, emulators behind the server.
+
+| Target | Requests/s | p50 ms | p99 ms | Errors + non-2xx |
+|---|---|---|---|---|
+${rows}
+
+| Check | Target | Measured |
+|---|---|---|
+${targets}
+
+All targets met: **${output.allTargetsMet ? "yes" : "no"}**
+${lighthouse}`;
+}
+
+await main();
