@@ -1,0 +1,133 @@
+import Stripe from "stripe";
+import {
+  reshapeCreatedSession,
+  reshapeEvent,
+  reshapeLineItems,
+  reshapeSession,
+  reshapeStripeError,
+  VARIANT_METADATA_KEY,
+} from "./reshape.server";
+import {
+  type CreateCheckoutSessionInput,
+  PaymentProviderError,
+  type Payments,
+  WebhookSignatureError,
+} from "./types";
+
+export type PaymentsConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another Stripe-compatible API (an emulator): its host, port and protocol replace api.stripe.com. */
+  apiUrl?: string;
+  /** Per request; Stripe's default is 80 s, far longer than a visitor waits. */
+  timeoutMs?: number;
+  /** Retries of connection errors, 409, 429 and 5xx, with the same idempotency key and exponential backoff. */
+  maxNetworkRetries?: number;
+  /** How old a webhook signature may be (seconds). */
+  webhookToleranceSeconds?: number;
+};
+
+/** Session fields the app reads back: the line items with each line's product (for its variant id). */
+const SESSION_EXPAND = ["line_items", "line_items.data.price.product"];
+
+/** The one Stripe adapter (docs/decisions/030-exactly-once-fulfilment.md). */
+export function createPayments(config: PaymentsConfig): Payments {
+  const api = config.apiUrl ? new URL(config.apiUrl) : null;
+  const stripe = new Stripe(config.secretKey, {
+    timeout: config.timeoutMs ?? 10_000,
+    maxNetworkRetries: config.maxNetworkRetries ?? 2,
+    telemetry: false,
+    appInfo: { name: "forge-storefront" },
+    ...(api
+      ? {
+          host: api.hostname.replace(/^\[|\]$/g, ""),
+          port: api.port || (api.protocol === "https:" ? 443 : 80),
+          protocol: api.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+
+  async function call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw reshapeStripeError(error);
+    }
+  }
+
+  return {
+    async createCheckoutSession(input: CreateCheckoutSessionInput) {
+      const currency = input.lines[0]?.currency ?? "usd";
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            line_items: input.lines.map((line) => ({
+              quantity: line.quantity,
+              price_data: {
+                currency: line.currency,
+                unit_amount: line.unitAmount,
+                product_data: { name: line.name, metadata: { [VARIANT_METADATA_KEY]: line.variantId } },
+              },
+            })),
+            shipping_address_collection: { allowed_countries: ["US"] },
+            shipping_options: [
+              {
+                shipping_rate_data: {
+                  type: "fixed_amount",
+                  display_name: "Free shipping",
+                  fixed_amount: { amount: 0, currency },
+                  delivery_estimate: {
+                    minimum: { unit: "business_day", value: 1 },
+                    maximum: { unit: "business_day", value: 2 },
+                  },
+                },
+              },
+            ],
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return reshapeCreatedSession(session);
+    },
+
+    async retrieveCheckoutSession(sessionId: string) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: SESSION_EXPAND });
+        let lines: ReturnType<typeof reshapeLineItems>["lines"] | undefined;
+        // An embedded list holds the first page only; a longer order is read in full.
+        if (session.line_items?.has_more) {
+          const all = await stripe.checkout.sessions
+            .listLineItems(sessionId, { limit: 100, expand: ["data.price.product"] })
+            .autoPagingToArray({ limit: 1_000 });
+          lines = reshapeLineItems({ data: all, has_more: false }).lines;
+        }
+        return reshapeSession(session, lines);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        if (error instanceof PaymentProviderError) throw error;
+        throw reshapeStripeError(error);
+      }
+    },
+
+    parseWebhook(rawBody: string, signatureHeader: string | null) {
+      if (!signatureHeader) throw new WebhookSignatureError("Missing Stripe-Signature header");
+      let event: unknown;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signatureHeader,
+          config.webhookSecret,
+          config.webhookToleranceSeconds ?? 300,
+        );
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+          throw new WebhookSignatureError(error.message);
+        throw new WebhookSignatureError("Webhook body is not a valid event");
+      }
+      return reshapeEvent(event);
+    },
+  };
+}

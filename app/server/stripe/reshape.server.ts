@@ -1,0 +1,182 @@
+import Stripe from "stripe";
+import { z } from "zod";
+import type { OrderLine, ShippingAddress } from "../db/schema";
+import {
+  type CheckoutSessionDetails,
+  type CreatedCheckoutSession,
+  PaymentProviderError,
+  type PaymentWebhookEvent,
+} from "./types";
+
+/**
+ * Stripe's shapes in, the app's shapes out. Only the fields the app relies on are read, and they are
+ * checked with zod, so a surprising answer fails here with a clear message instead of somewhere later.
+ */
+
+/** The metadata key that carries the Shopify variant id on each line's Stripe product. */
+export const VARIANT_METADATA_KEY = "shopify_variant_id";
+
+const address = z
+  .object({
+    line1: z.string().nullish(),
+    line2: z.string().nullish(),
+    city: z.string().nullish(),
+    state: z.string().nullish(),
+    postal_code: z.string().nullish(),
+    country: z.string().nullish(),
+  })
+  .nullish();
+
+const product = z.union([
+  z.string(),
+  z.object({
+    id: z.string(),
+    name: z.string().nullish(),
+    metadata: z.record(z.string(), z.string()).nullish(),
+  }),
+]);
+
+const lineItem = z.object({
+  id: z.string(),
+  description: z.string().nullish(),
+  quantity: z.number().int().nullish(),
+  amount_total: z.number().int(),
+  currency: z.string(),
+  price: z
+    .object({
+      unit_amount: z.number().int().nullish(),
+      product: product.nullish(),
+    })
+    .nullish(),
+});
+
+const lineItemList = z.object({ data: z.array(lineItem), has_more: z.boolean().optional() });
+
+const session = z.object({
+  id: z.string(),
+  url: z.string().nullish(),
+  status: z.enum(["open", "complete", "expired"]).nullish(),
+  payment_status: z.enum(["paid", "unpaid", "no_payment_required"]),
+  amount_total: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  customer_email: z.string().nullish(),
+  customer_details: z
+    .object({ email: z.string().nullish(), name: z.string().nullish(), address: address })
+    .nullish(),
+  collected_information: z
+    .object({
+      shipping_details: z.object({ name: z.string().nullish(), address: address }).nullish(),
+    })
+    .nullish(),
+  line_items: lineItemList.nullish(),
+});
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new PaymentProviderError(
+    "unavailable",
+    `Stripe answered with an unexpected ${what} (${issue?.path.join(".") || "(root)"}: ${issue?.message})`,
+  );
+}
+
+export function reshapeCreatedSession(raw: unknown): CreatedCheckoutSession {
+  const value = parse(session, raw, "checkout session");
+  if (!value.url)
+    throw new PaymentProviderError("unavailable", "Stripe returned a checkout session without a URL");
+  return {
+    id: value.id,
+    url: value.url,
+    amountTotal: value.amount_total ?? 0,
+    currency: value.currency ?? "usd",
+    status: value.status ?? "open",
+  };
+}
+
+export function reshapeLineItems(raw: unknown): { lines: OrderLine[]; hasMore: boolean } {
+  const list = parse(lineItemList, raw, "line item list");
+  return { lines: list.data.map(reshapeLineItem), hasMore: list.has_more ?? false };
+}
+
+function reshapeLineItem(item: z.infer<typeof lineItem>): OrderLine {
+  const quantity = item.quantity ?? 1;
+  const productValue = item.price?.product;
+  const productObject = typeof productValue === "object" && productValue ? productValue : null;
+  return {
+    variantId: productObject?.metadata?.[VARIANT_METADATA_KEY] ?? "",
+    productTitle: item.description ?? productObject?.name ?? "Item",
+    variantTitle: null,
+    quantity,
+    unitAmount: item.price?.unit_amount ?? Math.round(item.amount_total / quantity),
+    currency: item.currency.toLowerCase(),
+  };
+}
+
+function reshapeAddress(
+  name: string | null | undefined,
+  value: z.infer<typeof address>,
+): ShippingAddress | null {
+  if (!value) return null;
+  return {
+    name: name ?? null,
+    line1: value.line1 ?? null,
+    line2: value.line2 ?? null,
+    city: value.city ?? null,
+    state: value.state ?? null,
+    postalCode: value.postal_code ?? null,
+    country: value.country ?? null,
+  };
+}
+
+/** A retrieved session; `lines` are those embedded by `expand: ["line_items"]` unless given. */
+export function reshapeSession(raw: unknown, lines?: OrderLine[]): CheckoutSessionDetails {
+  const value = parse(session, raw, "checkout session");
+  const shipping = value.collected_information?.shipping_details;
+  return {
+    id: value.id,
+    status: value.status ?? "open",
+    paymentStatus: value.payment_status,
+    email: value.customer_details?.email ?? value.customer_email ?? null,
+    customerName: value.customer_details?.name ?? shipping?.name ?? null,
+    shippingAddress: reshapeAddress(shipping?.name, shipping?.address),
+    lines: lines ?? (value.line_items ? reshapeLineItems(value.line_items).lines : []),
+    amountTotal: value.amount_total ?? 0,
+    currency: (value.currency ?? "usd").toLowerCase(),
+  };
+}
+
+const event = z.object({
+  id: z.string(),
+  type: z.string(),
+  data: z.object({ object: z.object({ id: z.string().optional(), object: z.string().optional() }).loose() }),
+});
+
+export function reshapeEvent(raw: unknown): PaymentWebhookEvent {
+  const value = parse(event, raw, "webhook event");
+  const object = value.data.object;
+  return {
+    id: value.id,
+    type: value.type,
+    checkoutSessionId: object.object === "checkout.session" && object.id ? object.id : null,
+  };
+}
+
+/** Any error from the SDK as the app's PaymentProviderError; other errors pass through unchanged. */
+export function reshapeStripeError(error: unknown): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  const status = error.statusCode;
+  const unavailable =
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    status === undefined ||
+    status >= 500 ||
+    status === 429;
+  return new PaymentProviderError(
+    unavailable ? "unavailable" : "rejected",
+    `Stripe ${status ?? "connection"} error: ${error.message}`,
+    status,
+    error.code,
+  );
+}

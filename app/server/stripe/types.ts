@@ -1,0 +1,88 @@
+import type { OrderLine, ShippingAddress } from "../db/schema";
+
+/**
+ * The app's own view of a hosted checkout. Nothing outside `app/server/stripe/` sees Stripe's shapes:
+ * the adapter turns them into these (reshape.server.ts).
+ */
+
+export type CheckoutLineInput = {
+  variantId: string;
+  /** What the customer sees on the hosted page and in the e-mail: Shopify's product (and variant) title. */
+  name: string;
+  quantity: number;
+  /** Minor units (cents), from Shopify's price. */
+  unitAmount: number;
+  /** ISO 4217, lower case as Stripe wants it. */
+  currency: string;
+};
+
+export type CreateCheckoutSessionInput = {
+  lines: CheckoutLineInput[];
+  /** Must contain `{CHECKOUT_SESSION_ID}`: the hosted page fills in the session id. */
+  successUrl: string;
+  cancelUrl: string;
+  /** The same key with the same input returns the same session (a retried request creates nothing new). */
+  idempotencyKey: string;
+};
+
+export type CreatedCheckoutSession = {
+  id: string;
+  url: string;
+  amountTotal: number;
+  currency: string;
+  status: CheckoutSessionStatus;
+};
+
+export type CheckoutSessionStatus = "open" | "complete" | "expired";
+export type PaymentStatus = "paid" | "unpaid" | "no_payment_required";
+
+export type CheckoutSessionDetails = {
+  id: string;
+  status: CheckoutSessionStatus;
+  paymentStatus: PaymentStatus;
+  email: string | null;
+  customerName: string | null;
+  shippingAddress: ShippingAddress | null;
+  lines: OrderLine[];
+  amountTotal: number;
+  currency: string;
+};
+
+/** The events the app acts on; every other type is acknowledged and ignored. */
+export type PaymentWebhookEvent = {
+  id: string;
+  type: string;
+  /** The checkout session the event is about, for checkout.session.* events. */
+  checkoutSessionId: string | null;
+};
+
+export interface Payments {
+  createCheckoutSession(input: CreateCheckoutSessionInput): Promise<CreatedCheckoutSession>;
+  /** The session with its line items, or null when Stripe does not know it. */
+  retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionDetails | null>;
+  /** Verifies the `Stripe-Signature` header on the exact raw body; throws WebhookSignatureError. */
+  parseWebhook(rawBody: string, signatureHeader: string | null): PaymentWebhookEvent;
+}
+
+/** Stripe failed or refused: `unavailable` (network, timeout, 5xx, 429) or `rejected` (4xx). */
+export class PaymentProviderError extends Error {
+  constructor(
+    readonly kind: "unavailable" | "rejected",
+    message: string,
+    readonly providerStatus?: number,
+    readonly providerCode?: string,
+  ) {
+    super(message);
+    this.name = "PaymentProviderError";
+  }
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}
+
+/** A Stripe Checkout Session id as Stripe issues them: `cs_test_…` or `cs_live_…`, at most 255 characters. */
+export const CHECKOUT_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,247}$/;
