@@ -34,7 +34,7 @@ const page = (
 export const pages = {
   home: page(
     paths.home,
-    `${brand.name}: natural testosterone support`,
+    "Support natural testosterone.",
     "Natural Testosterone Support, No Rx",
     `${brand.name} Enhancer is a daily 3-capsule formula of 14 researched ingredients for men 18-65, with an at-home testosterone test kit to measure where you start.`,
   ),

@@ -1,0 +1,43 @@
+import { Icon } from "~/components/ui/icon";
+import { comparison } from "~/content/comparison";
+
+/** Natural support against TRT: a real table (row headers, column headers), scrollable on phones. */
+export function ComparisonTable({ caption = comparison.title }: { caption?: string }) {
+  return (
+    <div>
+      <div className="card overflow-x-auto p-0">
+        <table className="w-full min-w-[36rem] border-collapse text-left text-sm sm:text-base">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-white/10">
+              <td className="w-1/4 p-4 sm:p-5" />
+              <th scope="col" className="bg-ember-500/10 p-4 font-black uppercase tracking-wide text-ember-300 sm:p-5">
+                {comparison.columns.natural}
+              </th>
+              <th scope="col" className="p-4 font-black uppercase tracking-wide text-ink-200 sm:p-5">
+                {comparison.columns.trt}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.rows.map((row) => (
+              <tr key={row.label} className="border-b border-white/5 last:border-0">
+                <th scope="row" className="p-4 align-top font-bold text-white sm:p-5">
+                  {row.label}
+                </th>
+                <td className="bg-ember-500/10 p-4 align-top text-ink-100 sm:p-5">
+                  <span className="flex gap-2">
+                    <Icon name="check" className="mt-0.5 size-5 text-ember-400" />
+                    {row.natural}
+                  </span>
+                </td>
+                <td className="p-4 align-top text-ink-200 sm:p-5">{row.trt}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-4 text-sm text-ink-300">{comparison.note}</p>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import { Icon } from "./icon";
+
+export type AccordionItem = { title: string; content: ReactNode };
+
+/**
+ * The WAI-ARIA accordion pattern (spec §4: one item open at a time; the open one collapses on a
+ * second press). Each header is a real button with aria-expanded and aria-controls; ArrowUp,
+ * ArrowDown, Home and End move between headers. Panels stay in the HTML, hidden, so their text is
+ * indexable and the FAQPage data matches the page. See docs/decisions/010-accordion-and-tabs.md.
+ */
+export function Accordion({
+  items,
+  headingLevel = 3,
+  className = "",
+}: {
+  items: readonly AccordionItem[];
+  headingLevel?: 2 | 3 | 4;
+  className?: string;
+}) {
+  const [open, setOpen] = useState<number | null>(null);
+  const baseId = useId();
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const Heading = `h${headingLevel}` as const;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = items.length - 1;
+    const target =
+      event.key === "ArrowDown"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowUp"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
+    if (target === null) return;
+    event.preventDefault();
+    buttons.current[target]?.focus();
+  };
+
+  return (
+    <div className={`divide-y divide-white/10 rounded-card border border-white/10 bg-ink-800/60 ${className}`}>
+      {items.map((item, index) => {
+        const expanded = open === index;
+        const buttonId = `${baseId}-header-${index}`;
+        const panelId = `${baseId}-panel-${index}`;
+        return (
+          <div key={item.title}>
+            <Heading className="m-0">
+              <button
+                ref={(element) => {
+                  buttons.current[index] = element;
+                }}
+                type="button"
+                id={buttonId}
+                aria-expanded={expanded}
+                aria-controls={panelId}
+                onClick={() => setOpen(expanded ? null : index)}
+                onKeyDown={(event) => onKeyDown(event, index)}
+                className="group flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-bold text-white hover:text-ember-300 sm:px-6 sm:text-lg"
+              >
+                <span>{item.title}</span>
+                <span
+                  className={`grid size-8 shrink-0 place-items-center rounded-full border border-white/15 transition-transform duration-200 motion-reduce:transition-none ${
+                    expanded ? "rotate-45 border-ember-500 text-ember-400" : "text-ink-200"
+                  }`}
+                >
+                  <Icon name="plus" className="size-4" />
+                </span>
+              </button>
+            </Heading>
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              hidden={!expanded}
+              className="px-5 pb-6 text-base leading-relaxed text-ink-200 sm:px-6"
+            >
+              {item.content}
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+
+export type TabItem = { id: string; label: string; content: ReactNode };
+
+/**
+ * The WAI-ARIA tabs pattern with automatic activation: the first tab is selected by default;
+ * ArrowLeft/ArrowRight move and select (wrapping), Home and End jump to the ends. Only the selected
+ * tab is in the tab order; every panel stays in the HTML, hidden unless selected.
+ */
+export function Tabs({
+  label,
+  items,
+  className = "",
+}: {
+  label: string;
+  items: readonly TabItem[];
+  className?: string;
+}) {
+  const [selected, setSelected] = useState(0);
+  const baseId = useId();
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const select = (index: number) => {
+    setSelected(index);
+    tabs.current[index]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const last = items.length - 1;
+    const keys: Record<string, number> = {
+      ArrowRight: selected === last ? 0 : selected + 1,
+      ArrowLeft: selected === 0 ? last : selected - 1,
+      Home: 0,
+      End: last,
+    };
+    const target = keys[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target);
+  };
+
+  return (
+    <div className={className}>
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="scrollbar-none -mx-5 flex gap-1 overflow-x-auto border-b border-white/10 px-5 sm:mx-0 sm:px-0"
+      >
+        {items.map((item, index) => {
+          const active = index === selected;
+          return (
+            <button
+              key={item.id}
+              ref={(element) => {
+                tabs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${item.id}`}
+              aria-selected={active}
+              aria-controls={`${baseId}-panel-${item.id}`}
+              tabIndex={active ? 0 : -1}
+              onClick={() => select(index)}
+              className={`relative min-h-12 shrink-0 px-4 text-sm font-extrabold uppercase tracking-wide transition-colors sm:px-5 ${
+                active
+                  ? "text-ember-400 after:absolute after:inset-x-3 after:-bottom-px after:h-[3px] after:rounded-full after:bg-ember-500"
+                  : "text-ink-200 hover:text-white"
+              }`}
+            >
+              {item.label}
+            </button>
+          );
+        })}
+      </div>
+      {items.map((item, index) => (
+        <div
+          key={item.id}
+          role="tabpanel"
+          id={`${baseId}-panel-${item.id}`}
+          aria-labelledby={`${baseId}-tab-${item.id}`}
+          tabIndex={0}
+          hidden={index !== selected}
+          className="pt-8 focus-visible:outline-offset-8"
+        >
+          {item.content}
+        </div>
+      ))}
+    </div>
+  );
+}

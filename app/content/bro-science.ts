@@ -1,0 +1,58 @@
+import { formatUsd, prices } from "./pricing";
+import { paths } from "./site";
+
+/** Bro Science: the loud page. Prices from pricing.ts. */
+export const broHero = {
+  eyebrow: "No needles. No excuses.",
+  lead: "You train hard. You eat right. Then you let stress, bad sleep and a desk job drain your drive. Stop leaving gains on the table: support your testosterone the natural way and get back to work.",
+} as const;
+
+export const broTruths = {
+  title: "The hard truths",
+  items: [
+    { stat: "0", label: "needles, prescriptions or clinic visits" },
+    { stat: "14", label: "ingredients, every dose on the label" },
+    { stat: "3", label: "capsules a day with your first meal. That's it." },
+  ],
+} as const;
+
+export type PricingPlan = {
+  name: string;
+  price: string;
+  term: string;
+  badge?: string;
+  features: string[];
+  button: string;
+  featured?: boolean;
+};
+
+export const pricingPlans: readonly PricingPlan[] = [
+  {
+    name: "STARTER",
+    price: formatUsd(prices.enhancer),
+    term: "1 month",
+    features: ["1 bottle, 90 capsules", "30-day supply", "Free shipping"],
+    button: "Start Now",
+  },
+  {
+    name: "BEAST MODE",
+    price: formatUsd(prices.threeMonthPack),
+    term: "3 months",
+    badge: `Save ${formatUsd(prices.threeMonthSavings)}`,
+    features: ["3 bottles, 270 capsules", "A full 8-12 week cycle", "Free shipping"],
+    button: "Go Beast Mode",
+    featured: true,
+  },
+  {
+    name: "COMPLETE",
+    price: formatUsd(prices.enhancerKitBundle),
+    term: "Enhancer plus Test Kit",
+    features: ["1 bottle of Enhancer", "At-home testosterone test kit", "Know your numbers"],
+    button: "Get Complete",
+  },
+];
+
+export const broLinks = {
+  product: { label: "See the Enhancer", to: paths.enhancer },
+  quiz: { label: "Take the Quiz", to: paths.quiz },
+} as const;

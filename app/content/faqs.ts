@@ -1,0 +1,75 @@
+import { formatUsd, prices } from "./pricing";
+import { audience, dosing, guarantee, kitFacts, shipping, supply } from "./product";
+
+/** Each page's FAQ. An accordion shows them; a FAQPage JSON-LD repeats them for search engines. */
+export type Faq = { question: string; answer: string };
+
+export const deepDiveFaqs: readonly Faq[] = [
+  {
+    question: "How long before I notice anything?",
+    answer: `Men who notice a change usually report energy within ${dosing.expectations.energy} and the full effect at ${dosing.expectations.full}. The trials ran for 8-12 weeks, and results vary: some men notice little.`,
+  },
+  {
+    question: "Why cycle it?",
+    answer: `Take it ${dosing.cycle.on}, then ${dosing.cycle.off}. The studies lasted 8-12 weeks, and ashwagandha's long-term safety is unknown, so a break keeps you within what was tested. Retest before you start again.`,
+  },
+  {
+    question: "Why are some doses lower than in the studies?",
+    answer:
+      "Fourteen ingredients share 3 capsules, so several are below the studied dose: D-aspartic acid, ginseng, Mucuna and magnesium by far. Each card above shows the studied dose beside ours, so you can judge for yourself.",
+  },
+  {
+    question: "Can I take it with my medication?",
+    answer:
+      "Several ingredients interact with common medicines, including blood thinners, diabetes and thyroid medication, propranolol and levodopa. Check the interaction notes above and ask your doctor or pharmacist first.",
+  },
+  {
+    question: "Is it a replacement for TRT?",
+    answer:
+      "No. It is a dietary supplement, not a medicine: it does not diagnose, treat or cure low testosterone. If your tests show low testosterone, talk to a doctor.",
+  },
+];
+
+export const broScienceFaqs: readonly Faq[] = [
+  {
+    question: "Is this just another overhyped booster?",
+    answer:
+      "No. Every dose is on the label and every study, the weak ones too, is on the Deep Dive. Read it, then decide.",
+  },
+  {
+    question: "Will it turn me into a monster overnight?",
+    answer: `No. Give it ${dosing.expectations.energy} for energy and ${dosing.expectations.full} for the full effect. You still have to train, eat and sleep.`,
+  },
+  {
+    question: "Why not just get on TRT?",
+    answer:
+      "TRT is a prescription treatment you decide with a doctor, with needles or gels and regular blood work. This is the natural route for men who want to support their own production first.",
+  },
+  {
+    question: "What if it does nothing for me?",
+    answer: `You get the ${guarantee.label}. No drama.`,
+  },
+];
+
+export const enhancerFaqs: readonly Faq[] = [
+  {
+    question: "How do I take it?",
+    answer: `${dosing.label}. One bottle holds ${supply.capsules} capsules: a ${supply.days}-day supply.`,
+  },
+  {
+    question: "Who is it for?",
+    answer: `Men aged ${audience.minAge}-${audience.maxAge}. Do not take it with a hormone-sensitive condition, on testosterone therapy, or on blood thinners, diabetes or thyroid medication without your doctor: the Deep Dive lists every case.`,
+  },
+  {
+    question: "When will it ship?",
+    answer: `${shipping.dispatch}, with free shipping.`,
+  },
+  {
+    question: "What if it doesn't work for me?",
+    answer: `Every order comes with a ${guarantee.label}.`,
+  },
+  {
+    question: "Should I test first?",
+    answer: `It helps: the at-home test kit (${formatUsd(prices.testKit)}) gives you a baseline in ${kitFacts.resultsIn}, and a retest after 8-12 weeks shows what changed.`,
+  },
+];

@@ -1,0 +1,107 @@
+import { prices } from "./pricing";
+import { audience, dosing, guarantee, quiz, rating, shipping } from "./product";
+import { paths } from "./site";
+
+/** The home page's copy. Prices and constants come from pricing.ts and product.ts. */
+export const hero = {
+  eyebrow: "Natural testosterone support",
+  lead: "14 researched ingredients at published doses. No needles, no labs, no prescription. Test where you start, take 3 capsules a day, and track what changes.",
+  primary: { label: `Shop Enhancer ($${prices.enhancer})`, to: paths.enhancer },
+  secondary: { label: "See the science", to: paths.deepDive },
+  highlights: [guarantee.label, shipping.label, audience.label],
+} as const;
+
+export const benefits = {
+  eyebrow: "Why Forge",
+  title: "Built for men who want to do it naturally",
+  items: [
+    {
+      icon: "flame",
+      title: "Support natural testosterone",
+      text: "Ingredients such as ashwagandha, tongkat ali and fenugreek have been studied for their effect on testosterone in men.",
+    },
+    {
+      icon: "bolt",
+      title: "Energy you notice",
+      text: `Most men give it ${dosing.expectations.energy} for energy and ${dosing.expectations.full} for the full effect. Results vary.`,
+    },
+    {
+      icon: "shield",
+      title: "Stress resilience",
+      text: "Ashwagandha is an adaptogen thought to act on the stress response, and tongkat ali was studied in moderately stressed adults.",
+    },
+    {
+      icon: "flask",
+      title: "Nothing hidden",
+      text: "Every dose is on the label and every study is on the Deep Dive, including the ones that found nothing.",
+    },
+  ],
+} as const;
+
+export const howItWorks = {
+  eyebrow: "How it works",
+  title: "Test. Supplement. Track.",
+  steps: [
+    {
+      title: "Test",
+      text: "Start with a baseline. The at-home kit measures your testosterone without a clinic visit.",
+    },
+    {
+      title: "Supplement",
+      text: `${dosing.label}, every day. Cycle ${dosing.cycle.on}, then ${dosing.cycle.off}.`,
+    },
+    {
+      title: "Track",
+      text: "Retest after 8-12 weeks with the same kit, in the morning, to see what changed.",
+    },
+  ],
+} as const;
+
+export const ingredientsTeaser = {
+  eyebrow: "The formula",
+  title: "14 ingredients. Every dose on the label.",
+  lead: "Per 3-capsule serving. The Deep Dive shows what each one does, what the studies found, and who should not take it.",
+  link: { label: "Read the Deep Dive", to: paths.deepDive },
+} as const;
+
+export const bundleSection = {
+  eyebrow: "Start here",
+  title: "Measure it. Then build it.",
+  lead: "Take the Enhancer on its own, or add the at-home test kit to know your starting point.",
+  enhancer: {
+    name: "Forge Enhancer",
+    detail: "30-day supply · 90 capsules",
+    button: `Shop Enhancer ($${prices.enhancer})`,
+  },
+  kit: {
+    name: "At-Home Test Kit",
+    detail: "Lab results in 3-5 days",
+    button: `Add Test Kit ($${prices.testKit})`,
+  },
+} as const;
+
+export const videosTeaser = {
+  eyebrow: "Watch",
+  title: "Learn before you lift",
+  link: { label: "All videos", to: paths.videos },
+} as const;
+
+export const quizPromo = {
+  eyebrow: "T-Quiz",
+  title: quiz.label,
+  lead: "Answer a few questions about sleep, training, energy and stress, and see whether natural support fits you.",
+  link: { label: "Take the Quiz", to: paths.quiz },
+} as const;
+
+export const trustBadges = [
+  { icon: "shield", label: guarantee.label },
+  { icon: "truck", label: shipping.label },
+  { icon: "star", label: rating.label },
+  { icon: "clock", label: shipping.dispatch },
+] as const;
+
+export const connectionTest = {
+  title: "Store status",
+  text: "Check that this site can reach the Shopify store and find the Enhancer.",
+  button: "Test Shopify Connection",
+} as const;

@@ -1,0 +1,46 @@
+/**
+ * Every price of spec §9, in one place. Amounts are US dollars as numbers; pages format them with
+ * `formatUsd`. The spec's sources disagree (marketing prices against the product page's test prices):
+ * both readings stand, each where the spec puts it.
+ */
+export const currency = "USD" as const;
+
+export const prices = {
+  /** The Enhancer, one month: the marketing price (home, Bro Science). */
+  enhancer: 39,
+  /** The at-home test kit: "$49" in marketing, "$49.00" on the kit page. */
+  testKit: 49,
+  /** The Enhancer plus the test kit. */
+  enhancerKitBundle: 128,
+  /** The 3-month pack (Bro Science's BEAST MODE). */
+  threeMonthPack: 197,
+  /** What the 3-month pack saves against three single months. */
+  threeMonthSavings: 40,
+  /** The developer test item. */
+  testItem: 0.5,
+} as const;
+
+/**
+ * The Enhancer page's own figures: the price it shows until the live Shopify product arrives, and the
+ * 3-month bundle card's test prices (spec §4, §9).
+ */
+export const productPagePricing = {
+  defaultPrice: "0.25",
+  defaultPriceLabel: "Test pricing",
+  livePriceLabel: "Live Shopify pricing",
+  bundle: { price: 0.6, compareAt: 0.75, savings: 0.15 },
+} as const;
+
+/**
+ * `$39` for whole dollars, `$0.25` otherwise; `cents: true` always shows cents (`$49.00`).
+ * Accepts the Shopify amount string ("39.0") as well as a number.
+ */
+export function formatUsd(amount: number | string, options: { cents?: boolean } = {}): string {
+  const value = typeof amount === "string" ? Number(amount) : amount;
+  if (!Number.isFinite(value)) return String(amount);
+  const whole = Number.isInteger(value) && !options.cents;
+  return `$${value.toLocaleString("en-US", {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  })}`;
+}

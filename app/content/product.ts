@@ -1,0 +1,52 @@
+import { productPagePricing } from "./pricing";
+import { brand } from "./site";
+
+/**
+ * The constants of spec §9 that are not prices, one source for every page that states them.
+ */
+export const guarantee = { days: 60, label: "60-day money-back guarantee" } as const;
+export const shipping = { label: "Free shipping", dispatch: "Ships in 1-2 business days" } as const;
+export const supply = { days: 30, capsules: 90, label: "30-day supply" } as const;
+export const dosing = {
+  capsules: 3,
+  label: "3 capsules daily with the first meal",
+  cycle: { on: "8-12 weeks on", off: "2-4 weeks off" },
+  expectations: { energy: "2-3 weeks", full: "6-8 weeks" },
+} as const;
+export const rating = { score: 4.8, outOf: 5, count: 2847, label: "4.8/5 from 2,847 reviews" } as const;
+export const audience = { label: "For adults 18-65", minAge: 18, maxAge: 65 } as const;
+export const kitFacts = { resultsIn: "3-5 days", availableFor: "12 months" } as const;
+export const quiz = { questions: 9, minutes: 2, label: "9 Questions, 2 Minutes" } as const;
+
+/** The full FDA statement, shown wherever a page makes claims (facts README). */
+export const fdaStatement =
+  "These statements have not been evaluated by the Food and Drug Administration. This product is not intended to diagnose, treat, cure, or prevent any disease.";
+
+/** The Enhancer as the product page shows it before (or without) the live Shopify product. */
+export type ProductSummary = {
+  title: string;
+  description: string;
+  /** Shopify's amount string, e.g. "0.25" or "39.0". */
+  price: string;
+  priceLabel: string;
+};
+
+export const defaultEnhancer: ProductSummary = {
+  title: `${brand.name} Enhancer`,
+  description:
+    "A daily testosterone-support capsule: 14 researched ingredients at published doses, 3 capsules with your first meal. No needles, no labs, no prescription.",
+  price: productPagePricing.defaultPrice,
+  priceLabel: productPagePricing.defaultPriceLabel,
+};
+
+export const testKitProduct = {
+  title: "At-Home Testosterone Test Kit",
+  description:
+    "Collect a sample at home, mail it in the prepaid return pack, and read your lab results online in 3-5 days.",
+} as const;
+
+/** The drawn product images (local SVG, fixed intrinsic size so nothing shifts). */
+export const images = {
+  bottle: { src: "/images/forge-enhancer-bottle.svg", width: 480, height: 600 },
+  kit: { src: "/images/forge-test-kit.svg", width: 560, height: 440 },
+} as const;

@@ -1,0 +1,53 @@
+import { formatUsd, prices } from "./pricing";
+import { kitFacts } from "./product";
+
+/** The test kit page's copy. Prices from pricing.ts, result times from product.ts. */
+export const kitPage = {
+  eyebrow: "At-home test kit",
+  price: formatUsd(prices.testKit, { cents: true }),
+  buy: "Add Test Kit to Cart",
+  bundle: {
+    title: "Kit + Enhancer bundle",
+    text: "Test your baseline, take the Enhancer, and retest after 8-12 weeks.",
+    price: formatUsd(prices.enhancerKitBundle),
+    button: `Get the Bundle (${formatUsd(prices.enhancerKitBundle)})`,
+  },
+  highlights: [`Results in ${kitFacts.resultsIn}`, `Available for ${kitFacts.availableFor}`, "Free shipping"],
+} as const;
+
+export const kitSteps = [
+  { title: "Order", text: "The kit ships in discreet packaging, free." },
+  {
+    title: "Collect",
+    text: "Take your sample in the early morning, when testosterone is measured. It takes a few minutes.",
+  },
+  { title: "Mail", text: "Seal it in the prepaid return envelope and drop it in any mailbox." },
+  { title: "Read", text: `Your results are ready in ${kitFacts.resultsIn}.` },
+] as const;
+
+export const kitContents = [
+  "Sample collection supplies and step-by-step instructions",
+  "A kit ID card that links your sample to your results",
+  "A protective specimen bag",
+  "A prepaid return envelope",
+] as const;
+
+export const resultsReport = {
+  title: "Your results report",
+  items: [
+    { title: `Ready in ${kitFacts.resultsIn}`, text: "Counted from the day the lab receives your sample." },
+    { title: "Total testosterone", text: "Your level beside the lab's reference range." },
+    {
+      title: `Available for ${kitFacts.availableFor}`,
+      text: "Come back to it, and compare when you retest with the same kit.",
+    },
+  ],
+  note: "Retest in the morning with the same kit: saliva and blood results are not interchangeable. A low result is something to discuss with a doctor.",
+} as const;
+
+export const privacyFacts = [
+  { title: "Coded samples", text: "Your sample travels with a kit ID, not your name." },
+  { title: "Private results", text: "Only you receive them." },
+  { title: "Never sold", text: "We do not sell or share your results." },
+  { title: "Discreet packaging", text: "Plain outside, no product names." },
+] as const;
