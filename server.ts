@@ -72,7 +72,10 @@ async function main() {
       services,
       mode,
       sandbox: sandbox.active.length ? { router: sandbox.router, active: sandbox.active } : undefined,
-      publicConfig: { paymentsEmulated: sandbox.active.includes("stripe") },
+      publicConfig: {
+        paymentsEmulated: sandbox.active.includes("stripe"),
+        variantIds: services.catalogConfig.variantIds,
+      },
     }),
   );
   logger.info({ url: selfOrigin, mode: mode.kind, emulators: sandbox.active }, "server listening");

@@ -18,6 +18,8 @@ export default [
   ...placeholderPageKeys.map((key) =>
     route(at(pages[key].path), "routes/placeholder.tsx", { id: `placeholder-${key}` }),
   ),
+  route("api/shopify-get-product", "routes/api.shopify-get-product.ts"),
+  route("api/shopify-create-product", "routes/api.shopify-create-product.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("*", "routes/not-found.tsx"),

@@ -1,6 +1,7 @@
 import express from "express";
 import type { Env } from "../app/server/env.server";
 import type { Logger } from "../app/server/logger.server";
+import { createShopifyEmulator } from "./shopify/emulator";
 
 /**
  * The local emulators of the outside systems. server.ts starts the ones whose credentials are absent,
@@ -32,6 +33,17 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const closers: (() => Promise<void>)[] = [];
 
   // Each emulator registers itself here: its router under /__sandbox/<name>, its env overrides, its closer.
+
+  // Shopify: no store configured, and no emulator started elsewhere (SHOPIFY_API_URL).
+  if (!options.env.SHOPIFY_STORE_DOMAIN && !options.env.SHOPIFY_API_URL) {
+    const shopify = createShopifyEmulator();
+    router.use("/shopify", shopify.router);
+    active.push("shopify");
+    envOverrides.SHOPIFY_API_URL = `${options.selfOrigin}/__sandbox/shopify`;
+    envOverrides.SHOPIFY_STOREFRONT_TOKEN = shopify.storefrontToken;
+    envOverrides.SHOPIFY_ADMIN_TOKEN = shopify.adminToken;
+    closers.push(() => shopify.close());
+  }
 
   if (active.length > 0) {
     router.get("/", (_req, res) => {

@@ -1,7 +1,10 @@
+import { createProductCache, type ProductCache } from "./catalog-cache.server";
+import { type CatalogConfig, resolveCatalogConfig } from "./catalog-config.server";
 import { type Database, openDatabase } from "./db/client.server";
 import type { Env } from "./env.server";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limits.server";
 import type { Logger } from "./logger.server";
+import { type CatalogService, createShopifyCatalog } from "./shopify/catalog.server";
 
 /**
  * Everything stateful the app talks to, created once per process by server.ts and handed to every
@@ -13,6 +16,12 @@ export type AppServices = {
   database: Database;
   /** Per-client-IP limits of the API functions (app/server/http/rate-limits.server.ts). */
   rateLimiter: RateLimiter;
+  /** Shopify: products by handle, variants by id, product creation (app/server/shopify). */
+  catalog: CatalogService;
+  /** Each purchasable item's variant id, and whether the Shopify emulator is in use. */
+  catalogConfig: CatalogConfig;
+  /** shopify-get-product's cache (TTL, stale-while-revalidate, stale-if-error). */
+  productCache: ProductCache;
 };
 
 export async function createServices(env: Env, logger: Logger): Promise<AppServices> {
@@ -23,7 +32,15 @@ export async function createServices(env: Env, logger: Logger): Promise<AppServi
     multiplier: env.RATE_LIMIT_MULTIPLIER,
     logger,
   });
-  return { env, logger, database, rateLimiter };
+  const catalog = createShopifyCatalog({ env, logger });
+  const catalogConfig = resolveCatalogConfig(env);
+  const productCache = createProductCache({
+    ttlMs: env.PRODUCT_CACHE_TTL_SECONDS * 1000,
+    swrMs: env.PRODUCT_CACHE_SWR_SECONDS * 1000,
+    maxStaleMs: env.PRODUCT_CACHE_MAX_STALE_SECONDS * 1000,
+    logger,
+  });
+  return { env, logger, database, rateLimiter, catalog, catalogConfig, productCache };
 }
 
 export async function closeServices(services: AppServices): Promise<void> {

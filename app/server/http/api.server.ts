@@ -171,8 +171,9 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], data: unknow
       const keys = issue.keys.map((key) => `"${key}"`).join(", ");
       return `Unknown field${issue.keys.length > 1 ? "s" : ""} ${keys}${where}`;
     }
+    // A missing field is "required", whatever rule it would have broken.
+    if (path.length > 0 && valueAt(data, path) === undefined) return `${label(path)} is required`;
     if (issue.code === "invalid_type") {
-      if (valueAt(data, path) === undefined && path.length > 0) return `${label(path)} is required`;
       const expected = typeWords[issue.expected] ?? issue.expected;
       if (path.length === 0)
         return `The request body must be ${expected === "an object" ? "a JSON object" : expected}`;

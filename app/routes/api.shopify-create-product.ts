@@ -1,0 +1,51 @@
+import { createProductInput } from "~/server/catalog-inputs.server";
+import { ApiError, apiAction, methodNotAllowed, requireBearerToken } from "~/server/http/api.server";
+import { catalogApiError } from "~/server/shopify/api-errors.server";
+import type { CreateProductResponse } from "~/server/shopify/types";
+
+/**
+ * POST /api/shopify-create-product {title, handle, price, currency, sku, descriptionHtml} →
+ * {success: true, variantId, productId, handle} (spec §7 reads `variantId`). Creates an ACTIVE product
+ * through Shopify's Admin API. Requires `Authorization: Bearer <ADMIN_API_TOKEN>` (constant-time
+ * comparison) unless the Shopify emulator is in use; refused (403) when that token, or the Shopify Admin
+ * token, is not configured. Origin-checked: it changes the store.
+ */
+export const loader = methodNotAllowed;
+
+export const action = apiAction({
+  rateLimit: "shopify-create-product",
+  checkOrigin: true,
+  authorize({ request, context }) {
+    const { catalogConfig, catalog, env } = context.services;
+    if (!catalogConfig.shopifyEmulated) requireBearerToken(request, env.ADMIN_API_TOKEN, "Product creation");
+    if (!catalog.adminConfigured) {
+      throw new ApiError(
+        403,
+        "Product creation is turned off: no Shopify Admin API token is configured on the server.",
+      );
+    }
+  },
+  input: createProductInput,
+  async handler({ input, context }): Promise<CreateProductResponse> {
+    const { catalog, productCache, logger } = context.services;
+    try {
+      const created = await catalog.createProduct(input);
+      productCache.invalidate(input.handle);
+      productCache.invalidate(created.handle);
+      return {
+        success: true,
+        variantId: created.variantId,
+        productId: created.productId,
+        handle: created.handle,
+      };
+    } catch (error) {
+      const apiError = catalogApiError(error);
+      if (!apiError) throw error;
+      logger.warn(
+        { err: error, handle: input.handle, requestId: context.requestId },
+        "product creation failed",
+      );
+      throw apiError;
+    }
+  },
+});

@@ -1,0 +1,37 @@
+import { getProductInput } from "~/server/catalog-inputs.server";
+import { apiAction, methodNotAllowed } from "~/server/http/api.server";
+import { catalogApiError } from "~/server/shopify/api-errors.server";
+import type { GetProductResponse } from "~/server/shopify/types";
+
+/**
+ * POST /api/shopify-get-product {handle} → {success, product: {title, description, priceRange:
+ * {minVariantPrice: {amount, currencyCode}}}} (spec §7). A handle the store does not know is
+ * `{success: true, product: null}`; `success: false` means the store could not be reached or answered
+ * wrongly (502). Served through the product cache (docs/decisions/021-product-cache.md). A read: no
+ * Origin check (a cross-site page cannot send JSON here without a CORS preflight, which is refused).
+ */
+export const loader = methodNotAllowed;
+
+export const action = apiAction({
+  rateLimit: "shopify-get-product",
+  checkOrigin: false,
+  input: getProductInput,
+  async handler({ input, context }): Promise<GetProductResponse> {
+    const { catalog, productCache, logger } = context.services;
+    try {
+      const { product, source } = await productCache.get(input.handle, () =>
+        catalog.getProductByHandle(input.handle, { buyerIp: context.clientIp }),
+      );
+      logger.debug({ handle: input.handle, cache: source, requestId: context.requestId }, "product lookup");
+      return { success: true, product };
+    } catch (error) {
+      const apiError = catalogApiError(error);
+      if (!apiError) throw error;
+      logger.warn(
+        { err: error, handle: input.handle, requestId: context.requestId },
+        "product lookup failed",
+      );
+      throw apiError;
+    }
+  },
+});

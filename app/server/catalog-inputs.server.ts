@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/**
+ * The bodies of shopify-get-product and shopify-create-product. Strict: an unknown field is refused.
+ * Messages read after the field's name: `"handle" must be …` (app/server/http/api.server.ts).
+ */
+
+export const MAX_HANDLE_LENGTH = 255;
+const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const handleSchema = z
+  .string()
+  .min(1, { message: "must not be empty" })
+  .max(MAX_HANDLE_LENGTH, { message: `must be at most ${MAX_HANDLE_LENGTH} characters` })
+  .regex(HANDLE, {
+    message: "must be lowercase letters, digits and single hyphens (like forge-enhancer)",
+  });
+
+export const getProductInput = z.strictObject({ handle: handleSchema });
+export type GetProductInput = z.infer<typeof getProductInput>;
+
+const PRICE = /^\d{1,7}(\.\d{1,2})?$/;
+const PRICE_MESSAGE = "must be a positive decimal amount with at most two decimals (like 0.50)";
+
+/** A positive decimal, as a JSON number (0.5) or string ("0.50"); normalised to two decimals. */
+export const priceSchema = z
+  .custom<number | string>((value) => typeof value === "number" || typeof value === "string", {
+    message: PRICE_MESSAGE,
+  })
+  .transform((value, ctx) => {
+    const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value;
+    if (!PRICE.test(text) || Number(text) <= 0) {
+      ctx.addIssue({ code: "custom", message: PRICE_MESSAGE });
+      return z.NEVER;
+    }
+    return Number(text).toFixed(2);
+  });
+
+const isoCurrencies = new Set(Intl.supportedValuesOf("currency"));
+
+export const currencySchema = z
+  .string()
+  .refine((value) => /^[A-Z]{3}$/.test(value) && isoCurrencies.has(value), {
+    message: "must be an ISO 4217 currency code in capitals (like USD)",
+  });
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: "must not be empty" })
+    .max(max, { message: `must be at most ${max} characters` });
+
+export const createProductInput = z.strictObject({
+  title: text(255),
+  handle: handleSchema,
+  price: priceSchema,
+  currency: currencySchema,
+  sku: text(255),
+  descriptionHtml: z.string().max(10_000, { message: "must be at most 10,000 characters" }),
+});
+export type CreateProductRequest = z.infer<typeof createProductInput>;

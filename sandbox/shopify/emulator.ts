@@ -1,0 +1,401 @@
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import {
+  type DocumentNode,
+  execute,
+  type GraphQLError,
+  type GraphQLFormattedError,
+  getOperationAST,
+  parse,
+  validate,
+} from "graphql";
+import { adminRoot, storefrontRoot, strictResolver } from "./resolvers";
+import { loadShopifySchema, SCHEMA_VERSION } from "./schemas";
+import { createStore, type ShopifyStore } from "./store";
+
+/**
+ * The Shopify emulator: Storefront and Admin GraphQL endpoints laid out as Shopify's own
+ * (`/api/{version}/graphql.json`, `/admin/api/{version}/graphql.json`), validating and executing every
+ * request against Shopify's real 2026-10 schemas, checking the access-token headers, seeded with the
+ * catalog's sandbox products. Admin mutations add products the Storefront then serves.
+ *
+ * Test hooks (only where the emulator runs, and only from loopback) under `/__control`:
+ *   POST   /__control/faults  {kind, api?, times?, ms?, status?}   queue a fault (see `Fault`)
+ *   DELETE /__control/faults                                       drop queued faults
+ *   GET    /__control/calls                                        {storefront, admin, total, log}
+ *   POST   /__control/reset                                        counters, faults and data back to the seed
+ *
+ * Mounted by sandbox/index.ts at /__sandbox/shopify; `startShopifyEmulator` runs it on its own port.
+ */
+
+export type Api = "storefront" | "admin";
+
+export type Fault = {
+  kind:
+    | "latency" /** answer normally after `ms` */
+    | "status" /** answer HTTP `status` (500, 502, 503, 429…) in Shopify's error shape */
+    | "throttled" /** HTTP 200 with Shopify's THROTTLED GraphQL error */
+    | "malformed" /** HTTP 200, application/json, a body that is not JSON */
+    | "timeout" /** never answer (until the client gives up or `ms` passes, default 120 s) */;
+  /** Which endpoint it hits; default both. */
+  api?: Api | "any";
+  /** How many requests it applies to; default 1, -1 for every request until cleared. */
+  times?: number;
+  ms?: number;
+  status?: number;
+  /** Seconds, sent as Retry-After with a 429/503. */
+  retryAfter?: number;
+};
+
+export type CallRecord = { api: Api; operationName: string | null; fault: Fault["kind"] | null; at: string };
+
+export type ShopifyEmulator = {
+  router: express.Router;
+  storefrontToken: string;
+  adminToken: string;
+  store: ShopifyStore;
+  calls(): { storefront: number; admin: number; total: number; log: CallRecord[] };
+  addFault(fault: Fault): void;
+  clearFaults(): void;
+  reset(): void;
+  close(): Promise<void>;
+};
+
+export type ShopifyEmulatorOptions = {
+  /** Default: random per start. */
+  storefrontToken?: string;
+  adminToken?: string;
+};
+
+const FAULT_KINDS = new Set(["latency", "status", "throttled", "malformed", "timeout"]);
+const MAX_LOG = 500;
+
+const isLoopback = (address: string | undefined) =>
+  address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+
+export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): ShopifyEmulator {
+  const storefrontToken = options.storefrontToken ?? `shpat_sandbox_sf_${randomBytes(12).toString("hex")}`;
+  const adminToken = options.adminToken ?? `shpat_sandbox_admin_${randomBytes(12).toString("hex")}`;
+  const store = createStore();
+  // Loaded now, not on the first request (the Admin schema takes a few hundred milliseconds).
+  loadShopifySchema("storefront");
+  loadShopifySchema("admin");
+  let faults: (Fault & { remaining: number })[] = [];
+  let log: CallRecord[] = [];
+  const counts = { storefront: 0, admin: 0 };
+  const pending = new Set<() => void>();
+
+  const takeFault = (api: Api): Fault | undefined => {
+    const index = faults.findIndex((f) => (f.api ?? "any") === "any" || f.api === api);
+    if (index === -1) return undefined;
+    const fault = faults[index] as Fault & { remaining: number };
+    if (fault.remaining > 0) {
+      fault.remaining -= 1;
+      if (fault.remaining === 0) faults.splice(index, 1);
+    }
+    return fault;
+  };
+
+  const router = express.Router();
+  router.use(express.json({ limit: "1mb", type: ["application/json"] }));
+  router.use(express.text({ limit: "1mb", type: ["application/graphql"] }));
+
+  // --- test hooks ---
+  const control = express.Router();
+  control.use((req, res, next) => {
+    if (!isLoopback(req.socket.remoteAddress)) {
+      res.status(403).json({ error: "the emulator's test hooks answer loopback only" });
+      return;
+    }
+    next();
+  });
+  control.post("/faults", (req, res) => {
+    const body = (req.body ?? {}) as Fault;
+    if (!FAULT_KINDS.has(body.kind)) {
+      res.status(400).json({ error: `kind must be one of ${[...FAULT_KINDS].join(", ")}` });
+      return;
+    }
+    if (body.api !== undefined && !["storefront", "admin", "any"].includes(body.api)) {
+      res.status(400).json({ error: "api must be storefront, admin or any" });
+      return;
+    }
+    const times = body.times ?? 1;
+    if (!Number.isInteger(times) || times === 0 || times < -1) {
+      res.status(400).json({ error: "times must be a positive whole number, or -1 for always" });
+      return;
+    }
+    faults.push({ ...body, remaining: times });
+    res.status(201).json({ queued: faults.length });
+  });
+  control.delete("/faults", (_req, res) => {
+    faults = [];
+    res.json({ queued: 0 });
+  });
+  control.get("/calls", (_req, res) => {
+    res.json(snapshot());
+  });
+  control.post("/reset", (_req, res) => {
+    reset();
+    res.json(snapshot());
+  });
+  router.use("/__control", control);
+
+  const snapshot = () => ({
+    storefront: counts.storefront,
+    admin: counts.admin,
+    total: counts.storefront + counts.admin,
+    log: [...log],
+  });
+  const reset = () => {
+    faults = [];
+    log = [];
+    counts.storefront = 0;
+    counts.admin = 0;
+    store.reset();
+  };
+
+  // --- the GraphQL endpoints ---
+  const endpoint =
+    (api: Api): express.RequestHandler =>
+    async (req, res) => {
+      counts[api] += 1;
+      const record: CallRecord = { api, operationName: null, fault: null, at: new Date().toISOString() };
+      log.push(record);
+      if (log.length > MAX_LOG) log.shift();
+      res.setHeader("X-Shopify-API-Version", SCHEMA_VERSION);
+      res.setHeader("X-Request-Id", randomBytes(8).toString("hex"));
+
+      const fault = takeFault(api);
+      if (fault) {
+        record.fault = fault.kind;
+        if (fault.kind === "latency") {
+          await wait(fault.ms ?? 1_000, res);
+          if (res.writableEnded || res.destroyed) return;
+        } else {
+          await applyFault(fault, api, res);
+          return;
+        }
+      }
+
+      if (!authorized(api, req)) {
+        res
+          .status(401)
+          .json(
+            api === "admin"
+              ? { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" }
+              : { errors: [{ message: "", extensions: { code: "UNAUTHORIZED" } }] },
+          );
+        return;
+      }
+
+      const body = req.body as unknown;
+      const payload: { query?: unknown; variables?: unknown; operationName?: unknown } =
+        typeof body === "string" ? { query: body } : body && typeof body === "object" ? (body as object) : {};
+      if (typeof payload.query !== "string" || payload.query.trim() === "") {
+        res.status(400).json({ errors: { query: "Required parameter missing or invalid" } });
+        return;
+      }
+      const operationName = typeof payload.operationName === "string" ? payload.operationName : undefined;
+      const variables =
+        payload.variables && typeof payload.variables === "object"
+          ? (payload.variables as Record<string, unknown>)
+          : {};
+
+      const schema = loadShopifySchema(api);
+      let document: DocumentNode;
+      try {
+        document = parse(payload.query);
+      } catch (error) {
+        res.json({ errors: [format(error as GraphQLError, "PARSE_ERROR")] });
+        return;
+      }
+      const validationErrors = validate(schema, document);
+      if (validationErrors.length > 0) {
+        res.json({ errors: validationErrors.map((error) => format(error, "GRAPHQL_VALIDATION_FAILED")) });
+        return;
+      }
+      const operation = getOperationAST(document, operationName);
+      if (!operation) {
+        res.json({
+          errors: [{ message: "An operation name is required", extensions: { code: "BAD_REQUEST" } }],
+        });
+        return;
+      }
+      record.operationName = operation.name?.value ?? null;
+      if (operation.operation === "subscription") {
+        res.json({
+          errors: [{ message: "Subscriptions are not supported", extensions: { code: "BAD_REQUEST" } }],
+        });
+        return;
+      }
+      const rootValue =
+        api === "storefront"
+          ? storefrontRoot(store, operation.operation)
+          : adminRoot(store, operation.operation);
+      const result = await execute({
+        schema,
+        document,
+        rootValue,
+        variableValues: variables,
+        operationName,
+        fieldResolver: strictResolver,
+      });
+      const response: Record<string, unknown> = {};
+      if (result.errors?.length) response.errors = result.errors.map((error) => format(error));
+      if (result.data !== undefined) response.data = result.data;
+      if (api === "admin") response.extensions = { cost: cost(1) };
+      res.json(response);
+    };
+
+  function authorized(api: Api, req: express.Request): boolean {
+    if (api === "admin") return req.get("x-shopify-access-token") === adminToken;
+    const token = req.get("shopify-storefront-private-token") ?? req.get("x-shopify-storefront-access-token");
+    return token === storefrontToken;
+  }
+
+  async function applyFault(fault: Fault, api: Api, res: express.Response) {
+    switch (fault.kind) {
+      case "status": {
+        const status = fault.status ?? 500;
+        if (fault.retryAfter !== undefined) res.setHeader("Retry-After", String(fault.retryAfter));
+        const message =
+          status === 429
+            ? "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service."
+            : status === 503
+              ? "Service Unavailable"
+              : "Internal Server Error";
+        res.status(status).json({
+          errors: api === "admin" ? message : [{ message, extensions: { code: "INTERNAL_SERVER_ERROR" } }],
+        });
+        return;
+      }
+      case "throttled":
+        res.json({
+          errors: [
+            {
+              message: "Throttled",
+              extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+            },
+          ],
+          extensions: {
+            cost: {
+              ...cost(0),
+              actualQueryCost: null,
+              throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 0, restoreRate: 100 },
+            },
+          },
+        });
+        return;
+      case "malformed":
+        res.status(200).type("application/json").send('{"data": {"product": {"title": "Forge');
+        return;
+      case "timeout":
+        await wait(fault.ms ?? 120_000, res);
+        if (!res.writableEnded && !res.destroyed) res.status(504).json({ errors: "Gateway Timeout" });
+        return;
+      case "latency":
+        return;
+    }
+  }
+
+  /** Waits `ms`, or less if the client goes away or the emulator closes. */
+  function wait(ms: number, res: express.Response): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        pending.delete(done);
+        res.off("close", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      pending.add(done);
+      res.on("close", done);
+    });
+  }
+
+  router.post("/api/:version/graphql.json", endpoint("storefront"));
+  router.post("/admin/api/:version/graphql.json", endpoint("admin"));
+  router.all(["/api/:version/graphql.json", "/admin/api/:version/graphql.json"], (_req, res) => {
+    res.status(405).set("Allow", "POST").json({ errors: "Method not allowed: send a POST" });
+  });
+  // A body express could not parse: Shopify answers 400 with its parameter error.
+  router.use(((error, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    res.status(400).json({ errors: { query: "Required parameter missing or invalid" } });
+  }) as express.ErrorRequestHandler);
+  router.get("/", (_req, res) => {
+    res.json({
+      emulator: "shopify",
+      version: SCHEMA_VERSION,
+      storefront: `api/${SCHEMA_VERSION}/graphql.json`,
+      admin: `admin/api/${SCHEMA_VERSION}/graphql.json`,
+      products: [...store.products.values()].map((p) => ({
+        handle: p.handle,
+        title: p.title,
+        status: p.status,
+        variants: p.variants.map((v) => ({ id: v.id, price: v.price, sku: v.sku })),
+      })),
+    });
+  });
+
+  return {
+    router,
+    storefrontToken,
+    adminToken,
+    store,
+    calls: snapshot,
+    addFault: (fault) => faults.push({ ...fault, remaining: fault.times ?? 1 }),
+    clearFaults: () => {
+      faults = [];
+    },
+    reset,
+    async close() {
+      for (const release of [...pending]) release();
+    },
+  };
+}
+
+function format(error: GraphQLError, code?: string): GraphQLFormattedError {
+  const formatted = error.toJSON();
+  return code && !formatted.extensions?.code
+    ? { ...formatted, extensions: { ...formatted.extensions, code } }
+    : formatted;
+}
+
+function cost(actual: number) {
+  return {
+    requestedQueryCost: actual,
+    actualQueryCost: actual,
+    throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 2000 - actual, restoreRate: 100 },
+  };
+}
+
+export type RunningShopifyEmulator = ShopifyEmulator & {
+  /** Base URL to give the app as SHOPIFY_API_URL. */
+  url: string;
+};
+
+/** Runs the emulator on its own HTTP port (tests, or several app processes sharing one store). */
+export async function startShopifyEmulator(
+  options: ShopifyEmulatorOptions & { host?: string; port?: number } = {},
+): Promise<RunningShopifyEmulator> {
+  const emulator = createShopifyEmulator(options);
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(emulator.router);
+  const server = http.createServer(app);
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    ...emulator,
+    url: `http://${host}:${port}`,
+    async close() {
+      await emulator.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { sandboxProducts } from "../../app/content/catalog";
+
+/**
+ * The emulated store's data: products with their variants, in memory. Seeded with the catalog's
+ * sandbox products (app/content/catalog.ts), whose ids are the app's defaults while the emulator is in
+ * use; the Admin mutations add to it.
+ */
+
+export type StoredVariant = {
+  id: string;
+  title: string;
+  /** Decimal string, e.g. "39.00". */
+  price: string;
+  sku: string | null;
+  availableForSale: boolean;
+};
+
+export type StoredProduct = {
+  id: string;
+  handle: string;
+  title: string;
+  descriptionHtml: string;
+  status: "ACTIVE" | "ARCHIVED" | "DRAFT" | "UNLISTED";
+  vendor: string;
+  productType: string;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+  publicationIds: string[];
+  variants: StoredVariant[];
+};
+
+export type ShopInfo = { name: string; currencyCode: string; myshopifyDomain: string };
+
+const descriptions: Record<string, string> = {
+  enhancer:
+    "<p>A daily capsule that supports your natural testosterone production: 14 researched ingredients, three capsules with your first meal, a 30-day supply.</p>",
+  test_kit:
+    "<p>An at-home testosterone test: collect a small sample, send it back in the prepaid envelope, and read your results online in 3-5 days.</p>",
+  enhancer_kit_bundle:
+    "<p>The Enhancer and the at-home test kit together: measure where you start, then track what changes.</p>",
+  bundle_3_month:
+    "<p>Three months of the Enhancer: a full 8-12 week cycle, with $40 off the monthly price.</p>",
+};
+
+export type ShopifyStore = {
+  shop: ShopInfo;
+  products: Map<string, StoredProduct>;
+  productByHandle(handle: string): StoredProduct | undefined;
+  findVariant(id: string): { product: StoredProduct; variant: StoredVariant } | undefined;
+  nextProductId(): string;
+  nextVariantId(): string;
+  /** A handle not yet used: `handle`, else `handle-1`, `handle-2`, … (as Shopify does). */
+  uniqueHandle(handle: string): string;
+  reset(): void;
+};
+
+export function createStore(): ShopifyStore {
+  const products = new Map<string, StoredProduct>();
+  let productCounter = 0;
+  let variantCounter = 0;
+  const shop: ShopInfo = {
+    name: "Forge (sandbox)",
+    currencyCode: "USD",
+    myshopifyDomain: "forge-sandbox.myshopify.com",
+  };
+
+  const seed = () => {
+    products.clear();
+    productCounter = 0;
+    variantCounter = 0;
+    const at = new Date("2026-01-01T00:00:00Z").toISOString();
+    for (const seeded of sandboxProducts) {
+      products.set(seeded.productId, {
+        id: seeded.productId,
+        handle: seeded.handle,
+        title: seeded.title,
+        descriptionHtml: descriptions[seeded.item] ?? "",
+        status: "ACTIVE",
+        vendor: "Forge",
+        productType: seeded.item === "test_kit" ? "Test kit" : "Supplement",
+        tags: [],
+        createdAt: at,
+        updatedAt: at,
+        publicationIds: [],
+        variants: [
+          {
+            id: seeded.variantId,
+            title: "Default Title",
+            price: seeded.price,
+            sku: `FORGE-${seeded.item.toUpperCase().replace(/_/g, "-")}`,
+            availableForSale: true,
+          },
+        ],
+      });
+    }
+  };
+  seed();
+
+  return {
+    shop,
+    products,
+    productByHandle: (handle) => [...products.values()].find((product) => product.handle === handle),
+    findVariant(id) {
+      for (const product of products.values()) {
+        const variant = product.variants.find((v) => v.id === id);
+        if (variant) return { product, variant };
+      }
+      return undefined;
+    },
+    nextProductId: () => `gid://shopify/Product/${9_200_000_000_001 + productCounter++}`,
+    nextVariantId: () => `gid://shopify/ProductVariant/${49_200_000_000_001 + variantCounter++}`,
+    uniqueHandle(handle) {
+      const taken = new Set([...products.values()].map((product) => product.handle));
+      if (!taken.has(handle)) return handle;
+      for (let suffix = 1; ; suffix++) if (!taken.has(`${handle}-${suffix}`)) return `${handle}-${suffix}`;
+    },
+    reset: seed,
+  };
+}
+
+/** Shopify's Decimal: "39.00" → "39.0", "0.50" → "0.5", "19.99" → "19.99". */
+export function shopifyDecimal(value: string): string {
+  const number = Number(value);
+  return Number.isInteger(number) ? `${number}.0` : String(number);
+}
+
+/** Shopify's Admin Money scalar: two decimals, "0.50". */
+export function adminMoney(value: string): string {
+  return Number(value).toFixed(2);
+}
+
+/** Storefront `description`: the HTML's text, tags stripped, entities decoded, spaces collapsed. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, "")
+    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6])>/gi, " ")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** "Forge Test Product!" → "forge-test-product" */
+export function handleize(title: string): string {
+  return (
+    title
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "product"
+  );
+}
