@@ -3,7 +3,7 @@ import { paths } from "./site";
 
 /** Bro Science: the loud page. Prices from pricing.ts. */
 export const broHero = {
-  eyebrow: "No needles. No excuses.",
+  eyebrow: "Warning: straight talk ahead",
   lead: "You train hard. You eat right. Then you let stress, bad sleep and a desk job drain your drive. Stop leaving gains on the table: support your testosterone the natural way and get back to work.",
 } as const;
 
@@ -55,4 +55,10 @@ export const pricingPlans: readonly PricingPlan[] = [
 export const broLinks = {
   product: { label: "See the Enhancer", to: paths.enhancer },
   quiz: { label: "Take the Quiz", to: paths.quiz },
+} as const;
+
+export const broSections = {
+  plans: { eyebrow: "Pick your stack", title: "Choose your weapon" },
+  faq: { eyebrow: "Straight answers", title: "Questions, answered" },
+  cta: { title: "Stop reading. Start lifting." },
 } as const;

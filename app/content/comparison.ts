@@ -3,6 +3,7 @@ import { dosing } from "./product";
 
 /** Natural support against testosterone replacement therapy (home and the Enhancer page's tab). */
 export const comparison = {
+  eyebrow: "The difference",
   title: "Natural support vs TRT",
   columns: { natural: "Forge Enhancer", trt: "TRT (prescription)" },
   rows: [

@@ -104,3 +104,21 @@ export const interactionNotes = {
   ],
   note: "On any prescription medicine, ask your doctor or pharmacist first.",
 } as const;
+
+export const deepDiveSections = {
+  nav: [
+    { label: "Mechanisms", href: "#mechanisms" },
+    { label: "Ingredients", href: "#ingredients" },
+    { label: "Safety", href: "#safety" },
+    { label: "Timing", href: "#timing" },
+    { label: "FAQ", href: "#faq" },
+  ],
+  ingredients: {
+    eyebrow: "Ingredient by ingredient",
+    title: "All 14, with the receipts",
+    lead: "The dosage is what one 3-capsule serving contains. Studies with a confirmed PubMed or DOI record are linked; the rest are named without a link.",
+  },
+  safety: { eyebrow: "Safety first", title: "Safety and contraindications" },
+  timing: { eyebrow: "Using it", title: "Timing, monitoring and interactions" },
+  faq: { eyebrow: "FAQ", title: "Deep Dive questions" },
+} as const;

@@ -69,7 +69,8 @@ const copy: Record<
     facts: "Tongkat ali (Eurycoma longifolia)",
     mechanism:
       "Quassinoids such as eurycomanone are the proposed active compounds. In stressed adults, lower cortisol was seen alongside higher testosterone.",
-    doseComparison: "Studied at 100-300 mg a day of water extract; this formula has 200 mg, inside that range.",
+    doseComparison:
+      "Studied at 100-300 mg a day of water extract; this formula has 200 mg, inside that range.",
     evidenceSummary:
       "A meta-analysis of five trials is positive, but the trials are small and most used one supplier's extract.",
   },
@@ -79,7 +80,8 @@ const copy: Record<
     mechanism:
       "Rich in fulvic acid and dibenzo-α-pyrones. One trial saw testosterone rise while LH and FSH held steady; the mechanism is unknown.",
     doseComparison: "Studied at 500 mg a day (250 mg twice daily); this formula has 200 mg.",
-    evidenceSummary: "A single placebo-controlled trial in healthy men aged 45-55; earlier data were uncontrolled.",
+    evidenceSummary:
+      "A single placebo-controlled trial in healthy men aged 45-55; earlier data were uncontrolled.",
   },
   "D-aspartic acid": {
     id: "d-aspartic-acid",

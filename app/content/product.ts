@@ -50,3 +50,33 @@ export const images = {
   bottle: { src: "/images/forge-enhancer-bottle.svg", width: 480, height: 600 },
   kit: { src: "/images/forge-test-kit.svg", width: 560, height: 440 },
 } as const;
+
+/** The Enhancer page's copy beyond the product itself. */
+export const enhancerPage = {
+  addToCart: "Add to Cart",
+  facts: [supply.label, dosing.label, audience.label],
+  assurances: [guarantee.label, shipping.label, shipping.dispatch],
+  tabsLabel: "Product details",
+  tabs: { inside: "What's Inside", natural: "Natural vs TRT", reviews: "Reviews", faq: "FAQ" },
+  inside: {
+    title: "Per 3-capsule serving",
+    link: "See the research behind every dose",
+    more: "The research",
+  },
+  reviews: {
+    text: "Written reviews are being verified before we publish them.",
+    link: "Go to the Reviews page",
+  },
+  bundle: {
+    eyebrow: "Bundle and save",
+    title: "3-month bundle",
+    text: "Three bottles: one full 8-12 week cycle.",
+    button: "Add Bundle to Cart",
+  },
+  upsell: {
+    eyebrow: "Know your number",
+    title: "Add the at-home test kit",
+    text: "Test before you start and again after 8-12 weeks to see what changed.",
+    link: "See the Test Kit",
+  },
+} as const;

@@ -53,13 +53,13 @@ export const pages = {
   ),
   broScience: page(
     paths.broScience,
-    "Bro Science",
+    "Bro Science: No needles. No excuses.",
     "Bro Science: No Needles, No Excuses",
     "The straight talk on building testosterone naturally: no needles, no labs, no prescription. Pick your stack and get to work.",
   ),
   deepDive: page(
     paths.deepDive,
-    "Deep Dive",
+    "Deep Dive: the science behind the formula",
     "Deep Dive: The Science Behind the Formula",
     "Every one of the 14 ingredients: its dose, how it is thought to work, what the studies found (mixed results included), and who should not take it.",
   ),

@@ -12,6 +12,12 @@ export const kitPage = {
     price: formatUsd(prices.enhancerKitBundle),
     button: `Get the Bundle (${formatUsd(prices.enhancerKitBundle)})`,
   },
+  sections: {
+    bundle: "Best value",
+    steps: { eyebrow: "How it works", title: "Four steps. No clinic." },
+    contents: "What's in the box",
+    privacy: { eyebrow: "Privacy", title: "Your numbers stay yours" },
+  },
   highlights: [`Results in ${kitFacts.resultsIn}`, `Available for ${kitFacts.availableFor}`, "Free shipping"],
 } as const;
 

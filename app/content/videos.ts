@@ -148,4 +148,7 @@ export const videoSeries = [
 export const videoHub = {
   eyebrow: "Video hub",
   lead: "Short guides on testosterone, training, sleep and food. Videos load from YouTube only when you press play.",
+  popularLabel: "Most popular",
+  hostLabel: "Featured host",
+  seriesTitle: "Series",
 } as const;

@@ -45,7 +45,7 @@ export default function Page() {
         </div>
       </section>
       <section aria-labelledby="comparison" className="container-page py-16 sm:py-24">
-        <SectionHeading id="comparison" eyebrow="The difference" title={comparison.title} />
+        <SectionHeading id="comparison" eyebrow={comparison.eyebrow} title={comparison.title} />
         <div className="mt-10">
           <ComparisonTable />
         </div>

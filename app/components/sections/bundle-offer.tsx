@@ -15,7 +15,12 @@ export function BundleOffer() {
     <section aria-labelledby="bundle" className="relative overflow-hidden bg-ink-950 py-16 sm:py-24">
       <div aria-hidden="true" className="hero-glow pointer-events-none absolute inset-0 opacity-60" />
       <div className="container-page relative">
-        <SectionHeading id="bundle" eyebrow={bundleSection.eyebrow} title={bundleSection.title} lead={bundleSection.lead} />
+        <SectionHeading
+          id="bundle"
+          eyebrow={bundleSection.eyebrow}
+          title={bundleSection.title}
+          lead={bundleSection.lead}
+        />
         <div className="mt-12 grid gap-5 md:grid-cols-2">
           {cards.map((card, index) => (
             <article

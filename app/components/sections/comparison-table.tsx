@@ -11,7 +11,10 @@ export function ComparisonTable({ caption = comparison.title }: { caption?: stri
           <thead>
             <tr className="border-b border-white/10">
               <td className="w-1/4 p-4 sm:p-5" />
-              <th scope="col" className="bg-ember-500/10 p-4 font-black uppercase tracking-wide text-ember-300 sm:p-5">
+              <th
+                scope="col"
+                className="bg-ember-500/10 p-4 font-black uppercase tracking-wide text-ember-300 sm:p-5"
+              >
                 {comparison.columns.natural}
               </th>
               <th scope="col" className="p-4 font-black uppercase tracking-wide text-ink-200 sm:p-5">

@@ -34,7 +34,7 @@ export function HomeHero({ heading }: { heading: string }) {
             ))}
           </ul>
         </div>
-        <div className="relative mx-auto w-full max-w-[18rem] sm:max-w-sm lg:max-w-md">
+        <div className="relative mx-auto w-full max-w-[14rem] sm:max-w-xs lg:max-w-md">
           <ProductImage kind="bottle" alt="A bottle of Forge Enhancer, 90 capsules" priority />
         </div>
       </div>

@@ -20,7 +20,9 @@ export function IngredientGrid({
             <Heading className="font-bold text-white">{ingredient.name}</Heading>
             <p className="mt-0.5 text-sm text-ink-300">{ingredient.form}</p>
           </div>
-          <span className="shrink-0 text-right font-black tabular-nums text-ember-400">{ingredient.dosage}</span>
+          <span className="shrink-0 text-right font-black tabular-nums text-ember-400">
+            {ingredient.dosage}
+          </span>
         </li>
       ))}
       {more ? (

@@ -45,7 +45,9 @@ export function Accordion({
   };
 
   return (
-    <div className={`divide-y divide-white/10 rounded-card border border-white/10 bg-ink-800/60 ${className}`}>
+    <div
+      className={`divide-y divide-white/10 rounded-card border border-white/10 bg-ink-800/60 ${className}`}
+    >
       {items.map((item, index) => {
         const expanded = open === index;
         const buttonId = `${baseId}-header-${index}`;
@@ -75,15 +77,14 @@ export function Accordion({
                 </span>
               </button>
             </Heading>
-            <div
+            <section
               id={panelId}
-              role="region"
               aria-labelledby={buttonId}
               hidden={!expanded}
               className="px-5 pb-6 text-base leading-relaxed text-ink-200 sm:px-6"
             >
               {item.content}
-            </div>
+            </section>
           </div>
         );
       })}

@@ -79,6 +79,7 @@ export function Tabs({
           role="tabpanel"
           id={`${baseId}-panel-${item.id}`}
           aria-labelledby={`${baseId}-tab-${item.id}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern makes a panel focusable so keyboard users reach its content from the tab.
           tabIndex={0}
           hidden={index !== selected}
           className="pt-8 focus-visible:outline-offset-8"

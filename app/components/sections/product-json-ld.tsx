@@ -1,0 +1,40 @@
+import { JsonLd } from "~/components/ui/json-ld";
+import { brand } from "~/content/site";
+import { absoluteUrl } from "~/lib/seo";
+
+/** schema.org Product with its Offer (price, currency, availability), for a product page. */
+export function ProductJsonLd({
+  name,
+  description,
+  price,
+  path,
+  image,
+}: {
+  name: string;
+  description: string;
+  /** Decimal amount as a string, e.g. "49.00". */
+  price: string;
+  path: string;
+  image: string;
+}) {
+  return (
+    <JsonLd
+      data={{
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name,
+        description,
+        image: absoluteUrl(image),
+        brand: { "@type": "Brand", name: brand.name },
+        offers: {
+          "@type": "Offer",
+          url: absoluteUrl(path),
+          price: Number(price).toFixed(2),
+          priceCurrency: "USD",
+          availability: "https://schema.org/InStock",
+          itemCondition: "https://schema.org/NewCondition",
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { Tabs } from "~/components/ui/tabs";
+import { enhancerFaqs } from "~/content/faqs";
+import { serving } from "~/content/ingredients";
+import { enhancerPage, rating } from "~/content/product";
+import { paths } from "~/content/site";
+import { ComparisonTable } from "./comparison-table";
+import { FaqList } from "./faq-section";
+import { IngredientGrid } from "./ingredient-summary";
+
+const { tabs } = enhancerPage;
+
+/** The Enhancer page's tabs: What's Inside (default), Natural vs TRT, Reviews, FAQ. */
+export function ProductTabs() {
+  return (
+    <Tabs
+      label={enhancerPage.tabsLabel}
+      items={[
+        {
+          id: "inside",
+          label: tabs.inside,
+          content: (
+            <div>
+              <h2 className="text-2xl font-black uppercase text-white">{enhancerPage.inside.title}</h2>
+              <p className="mt-2 text-ink-200">
+                {serving.description}. {serving.supply}.
+              </p>
+              <div className="mt-6">
+                <IngredientGrid more={{ label: enhancerPage.inside.more, to: paths.deepDive }} />
+              </div>
+              <Link
+                to={paths.deepDive}
+                prefetch="intent"
+                className="mt-6 inline-flex min-h-11 items-center gap-2 font-extrabold uppercase tracking-wide text-ember-400 hover:text-ember-300 lg:hidden"
+              >
+                {enhancerPage.inside.link}
+                <Icon name="arrow" className="size-5" />
+              </Link>
+            </div>
+          ),
+        },
+        {
+          id: "natural",
+          label: tabs.natural,
+          content: (
+            <div>
+              <h2 className="sr-only">{tabs.natural}</h2>
+              <ComparisonTable />
+            </div>
+          ),
+        },
+        {
+          id: "reviews",
+          label: tabs.reviews,
+          content: (
+            <div className="card flex flex-col items-start gap-4 p-6 sm:p-8">
+              <h2 className="sr-only">{tabs.reviews}</h2>
+              <p className="text-6xl font-black text-white">
+                {rating.score}
+                <span className="text-2xl text-ink-300">/{rating.outOf}</span>
+              </p>
+              <p className="flex text-gold-400" aria-hidden="true">
+                {[0, 1, 2, 3, 4].map((i) => (
+                  <Icon key={i} name="star" className="size-6 fill-current" strokeWidth={1.5} />
+                ))}
+              </p>
+              <p className="text-lg font-bold text-white">{rating.label}</p>
+              <p className="text-ink-200">{enhancerPage.reviews.text}</p>
+              <Link
+                to={paths.reviews}
+                className="inline-flex min-h-11 items-center gap-2 font-extrabold uppercase tracking-wide text-ember-400 hover:text-ember-300"
+              >
+                {enhancerPage.reviews.link}
+                <Icon name="arrow" className="size-5" />
+              </Link>
+            </div>
+          ),
+        },
+        {
+          id: "faq",
+          label: tabs.faq,
+          content: (
+            <div>
+              <h2 className="sr-only">{tabs.faq}</h2>
+              <FaqList faqs={enhancerFaqs} />
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}
