@@ -1,7 +1,10 @@
 import express from "express";
+import { brand } from "../app/content/site";
 import type { Env } from "../app/server/env.server";
 import type { Logger } from "../app/server/logger.server";
+import { startMailEmulator } from "./mail/emulator";
 import { createShopifyEmulator } from "./shopify/emulator";
+import { startStripeEmulator } from "./stripe/emulator";
 
 /**
  * The local emulators of the outside systems. server.ts starts the ones whose credentials are absent,
@@ -43,6 +46,32 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     envOverrides.SHOPIFY_STOREFRONT_TOKEN = shopify.storefrontToken;
     envOverrides.SHOPIFY_ADMIN_TOKEN = shopify.adminToken;
     closers.push(() => shopify.close());
+  }
+
+  // Stripe: no secret key. The API listens on its own loopback port (the SDK's host/port); the pay
+  // page is served on this site (same origin, under the site's CSP); events go to this server.
+  if (!options.env.STRIPE_SECRET_KEY) {
+    const stripe = await startStripeEmulator({
+      payPageBaseUrl: `${options.env.PUBLIC_SITE_URL}/__sandbox/stripe/pay`,
+      webhookUrls: [`${options.selfOrigin}/api/stripe-webhook`],
+      merchantName: brand.name,
+      logger: options.logger,
+    });
+    router.use("/stripe", stripe.browserRouter);
+    active.push("stripe");
+    envOverrides.STRIPE_SECRET_KEY = stripe.secretKey;
+    envOverrides.STRIPE_WEBHOOK_SECRET = stripe.webhookSecret;
+    envOverrides.STRIPE_API_URL = stripe.apiUrl;
+    closers.push(() => stripe.close());
+  }
+
+  // Mail: no SMTP server. What it receives is listed at /__sandbox/mail.
+  if (!options.env.SMTP_URL) {
+    const mail = await startMailEmulator({ logger: options.logger });
+    router.use("/mail", mail.router);
+    active.push("mail");
+    envOverrides.SMTP_URL = mail.smtpUrl;
+    closers.push(() => mail.close());
   }
 
   if (active.length > 0) {

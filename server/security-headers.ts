@@ -57,7 +57,8 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler[
           "media-src": ["'self'"],
           "object-src": ["'none'"],
           "base-uri": ["'self'"],
-          "form-action": ["'self'", ...options.formActionOrigins],
+          // Stripe's hosted checkout: the no-JavaScript buy form is answered with a 303 to it.
+          "form-action": ["'self'", "https://checkout.stripe.com", ...options.formActionOrigins],
           "frame-ancestors": ["'none'"],
           "manifest-src": ["'self'"],
           "worker-src": ["'self'"],

@@ -113,6 +113,9 @@ export const envSchema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
       require("STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY is set");
     if (env.STRIPE_API_URL && !env.STRIPE_SECRET_KEY) require("STRIPE_SECRET_KEY", "STRIPE_API_URL is set");
+    // Real money must not be confirmed into the local mail emulator.
+    if (env.STRIPE_SECRET_KEY && /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY) && !env.SMTP_URL)
+      require("SMTP_URL", "STRIPE_SECRET_KEY is a live key");
   });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,7 +4,14 @@ import { type Database, openDatabase } from "./db/client.server";
 import type { Env } from "./env.server";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limits.server";
 import type { Logger } from "./logger.server";
+import { createMailer, type Mailer } from "./mail/mailer.server";
+import { createOutbox, type Outbox } from "./mail/outbox.server";
+import { type CheckoutService, createCheckoutService } from "./orders/checkout.server";
+import { createFulfilment, type Fulfilment } from "./orders/fulfilment.server";
+import { orderConfirmationTemplate } from "./orders/order-email.server";
 import { type CatalogService, createShopifyCatalog } from "./shopify/catalog.server";
+import { createPayments } from "./stripe/payments.server";
+import type { Payments } from "./stripe/types";
 
 /**
  * Everything stateful the app talks to, created once per process by server.ts and handed to every
@@ -22,6 +29,16 @@ export type AppServices = {
   catalogConfig: CatalogConfig;
   /** shopify-get-product's cache (TTL, stale-while-revalidate, stale-if-error). */
   productCache: ProductCache;
+  /** Stripe Checkout (app/server/stripe). */
+  payments: Payments;
+  /** SMTP (app/server/mail/mailer.server.ts). */
+  mailer: Mailer;
+  /** The e-mail outbox and its background sender (app/server/mail/outbox.server.ts). */
+  outbox: Outbox;
+  /** hybrid-checkout: Shopify's prices into a Stripe Checkout Session (app/server/orders). */
+  checkout: CheckoutService;
+  /** Paid session → one order and one confirmation e-mail, exactly once (app/server/orders). */
+  fulfilment: Fulfilment;
 };
 
 export async function createServices(env: Env, logger: Logger): Promise<AppServices> {
@@ -40,10 +57,51 @@ export async function createServices(env: Env, logger: Logger): Promise<AppServi
     maxStaleMs: env.PRODUCT_CACHE_MAX_STALE_SECONDS * 1000,
     logger,
   });
-  return { env, logger, database, rateLimiter, catalog, catalogConfig, productCache };
+  // server.ts always has both: the sandbox supplies the emulators' when the real ones are not configured.
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_SECRET_KEY is not set");
+  if (!env.SMTP_URL) throw new Error("SMTP_URL is not set");
+  const payments = createPayments({
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    apiUrl: env.STRIPE_API_URL,
+  });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const outbox = createOutbox({ db: database.db, mailer, logger, templates: [orderConfirmationTemplate] });
+  const checkout = createCheckoutService({
+    db: database.db,
+    payments,
+    catalog,
+    logger,
+    siteUrl: env.PUBLIC_SITE_URL,
+  });
+  const fulfilment = createFulfilment({
+    db: database.db,
+    payments,
+    outbox,
+    logger,
+    siteUrl: env.PUBLIC_SITE_URL,
+  });
+  // Sends what is due, including messages recorded before a restart.
+  outbox.start();
+  return {
+    env,
+    logger,
+    database,
+    rateLimiter,
+    catalog,
+    catalogConfig,
+    productCache,
+    payments,
+    mailer,
+    outbox,
+    checkout,
+    fulfilment,
+  };
 }
 
 export async function closeServices(services: AppServices): Promise<void> {
+  await services.outbox.stop();
+  services.mailer.close();
   await services.rateLimiter.close();
   await services.database.close();
 }

@@ -46,6 +46,8 @@ export type StripeEmulatorOptions = {
   /** Default: a fresh random `whsec_…`. */
   webhookSecret?: string;
   webhookRetry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number; timeoutMs?: number };
+  /** Whom the pay page says the visitor pays. */
+  merchantName?: string;
   /** How long a session stays open (seconds; Stripe's default is 24 hours). */
   sessionLifetimeSeconds?: number;
   logger?: EmulatorLogger;
@@ -861,6 +863,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
   };
 
   const browserRouter = createPayPageRouter({
+    merchantName: options.merchantName ?? "Sandbox store",
     find: (id) => findRecord(id),
     complete: completeSession,
   });

@@ -10,6 +10,8 @@ import type { SessionRecord, StripeAddress, StripeCheckoutSession } from "./obje
  */
 
 export type PayPageDeps = {
+  /** Whom the visitor pays (Stripe shows the account's business name). */
+  merchantName: string;
   find(id: string): SessionRecord | undefined;
   complete(id: string, input: { email: string; name: string; address: StripeAddress }): StripeCheckoutSession;
 };
@@ -176,8 +178,8 @@ const STYLE = `
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
   background: var(--bg); }
-.ribbon { background: #fef3c7; color: #78350f; text-align: center; padding: .5rem 1rem; font-size: .875rem;
-  border-bottom: 1px solid #fcd34d; }
+.ribbon { margin: 0; background: #fef3c7; color: #78350f; text-align: center; padding: .5rem 1rem;
+  font-size: .875rem; border-bottom: 1px solid #fcd34d; }
 main { max-width: 60rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; display: grid; gap: 2rem; }
 @media (min-width: 48rem) { main { grid-template-columns: 1fr 1fr; padding-top: 3rem; } }
 h1 { font-size: 1.25rem; margin: 0 0 .25rem; }
@@ -212,7 +214,7 @@ button { font: inherit; font-weight: 600; border: 0; border-radius: .5rem; paddi
 button:hover { background: #374151; }
 a { color: #1d4ed8; }
 .testcards { font-size: .8125rem; background: #f3f4f6; border-radius: .5rem; padding: .75rem 1rem; margin: 0 0 1rem; }
-code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
+code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; white-space: nowrap; }
 .notice { grid-column: 1 / -1; max-width: 32rem; margin: 4rem auto; background: #fff; border: 1px solid var(--line); border-radius: .75rem;
   padding: 2rem; text-align: center; }
 `;
@@ -285,7 +287,13 @@ ${options
 </select>${error ? `<p class="field-error" id="${id}-error">${escapeHtml(error)}</p>` : ""}`;
 }
 
-function payPage(record: SessionRecord, fields: Fields, errors: FieldErrors, failure?: string): string {
+function payPage(
+  merchantName: string,
+  record: SessionRecord,
+  fields: Fields,
+  errors: FieldErrors,
+  failure?: string,
+): string {
   const { session } = record;
   const money = (amount: number) => formatAmount(amount, session.currency);
   const shipping = session.shipping_cost?.amount_total ?? 0;
@@ -332,7 +340,7 @@ function payPage(record: SessionRecord, fields: Fields, errors: FieldErrors, fai
     `Pay ${money(session.amount_total)}`,
     `<main>
 <section aria-labelledby="summary-title">
-  <h1 id="summary-title">Pay Forge</h1>
+  <h1 id="summary-title">Pay ${escapeHtml(merchantName)}</h1>
   <p class="total">${escapeHtml(money(session.amount_total))}</p>
   <h2>Your order</h2>
   <ul class="lines">${lines}</ul>
@@ -438,7 +446,7 @@ export function createPayPageRouter(deps: PayPageDeps): express.Router {
   router.get("/pay/:id", (req, res) => {
     const record = deps.find(req.params.id);
     if (unavailable(res, record) || !record) return;
-    send(res, 200, payPage(record, emptyFields(record.session), {}));
+    send(res, 200, payPage(deps.merchantName, record, emptyFields(record.session), {}));
   });
 
   router.post("/pay/:id", (req, res) => {
@@ -448,7 +456,7 @@ export function createPayPageRouter(deps: PayPageDeps): express.Router {
     const fields = readFields(req.body, session);
     const errors = validate(fields, session);
     if (Object.keys(errors).length > 0) {
-      send(res, 400, payPage(record, fields, errors));
+      send(res, 400, payPage(deps.merchantName, record, fields, errors));
       return;
     }
     const digits = fields.cardNumber.replace(/[\s-]/g, "");
@@ -460,7 +468,7 @@ export function createPayPageRouter(deps: PayPageDeps): express.Router {
           : digits === TEST_CARDS.insufficientFunds
             ? "Your card has insufficient funds. Try another card."
             : "Your card was declined: this is a sandbox, so use the test card 4242 4242 4242 4242.";
-      send(res, 402, payPage(record, fields, {}, message));
+      send(res, 402, payPage(deps.merchantName, record, fields, {}, message));
       return;
     }
     const address: StripeAddress = {

@@ -1,0 +1,46 @@
+/**
+ * Money in minor units (cents), as Stripe and the orders table keep it. Browser-safe.
+ */
+
+/** Currencies without a minor unit (Stripe's zero-decimal list). */
+const ZERO_DECIMAL = new Set([
+  "bif",
+  "clp",
+  "djf",
+  "gnf",
+  "jpy",
+  "kmf",
+  "krw",
+  "mga",
+  "pyg",
+  "rwf",
+  "ugx",
+  "vnd",
+  "vuv",
+  "xaf",
+  "xof",
+  "xpf",
+]);
+
+export function currencyExponent(currency: string): number {
+  return ZERO_DECIMAL.has(currency.toLowerCase()) ? 0 : 2;
+}
+
+/** "39.00" USD → 3900. Exact (no floating point); null for anything that is not a plain decimal amount. */
+export function toMinorUnits(amount: string, currency: string): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,6}))?$/.exec(amount.trim());
+  if (!match) return null;
+  const exponent = currencyExponent(currency);
+  const whole = match[1] as string;
+  const fraction = (match[2] ?? "").padEnd(exponent, "0");
+  // More precision than the currency has (e.g. 39.005 USD) is not a price Stripe can charge.
+  if (fraction.length > exponent && /[1-9]/.test(fraction.slice(exponent))) return null;
+  return Number(whole) * 10 ** exponent + Number(fraction.slice(0, exponent) || "0");
+}
+
+/** 3900, "usd" → "$39.00". */
+export function formatMoney(amountMinor: number, currency: string): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
+    amountMinor / 10 ** currencyExponent(currency),
+  );
+}

@@ -1,0 +1,284 @@
+import {
+  Body,
+  Column,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Row,
+  Section,
+  Text,
+} from "@react-email/components";
+import { render } from "@react-email/render";
+import { z } from "zod";
+import { fdaStatement } from "../content/product";
+import { brand, support } from "../content/site";
+import { formatMoney } from "./money";
+
+/**
+ * The order confirmation e-mail: HTML from React e-mail components and a plain-text part written for
+ * reading as text (not converted from the HTML). Everything it shows comes from the order as Stripe
+ * confirmed it.
+ */
+
+export const orderConfirmationPayload = z.object({
+  orderNumber: z.number().int().positive(),
+  email: z.string(),
+  customerName: z.string().nullable(),
+  orderedAt: z.string(),
+  currency: z.string(),
+  amountTotal: z.number().int(),
+  lines: z.array(
+    z.object({
+      productTitle: z.string(),
+      variantTitle: z.string().nullable(),
+      quantity: z.number().int().positive(),
+      unitAmount: z.number().int(),
+    }),
+  ),
+  shippingAddress: z
+    .object({
+      name: z.string().nullable(),
+      line1: z.string().nullable(),
+      line2: z.string().nullable(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      postalCode: z.string().nullable(),
+      country: z.string().nullable(),
+    })
+    .nullable(),
+  /** Where the customer can see the order again (the payment-success page). */
+  orderUrl: z.string().nullable(),
+});
+
+export type OrderConfirmation = z.infer<typeof orderConfirmationPayload>;
+
+export const NEXT_STEPS = [
+  "Your order ships in 1-2 business days, with free shipping.",
+  `Take 3 ${brand.name} Enhancer capsules daily with your first meal.`,
+  "Test kit results arrive 3-5 days after the lab receives your sample, and stay available for 12 months.",
+] as const;
+
+export const GUARANTEE = {
+  title: "60-day money-back guarantee.",
+  body: "If you are not satisfied, contact us within 60 days for a full refund.",
+} as const;
+
+export function orderSubject(order: OrderConfirmation): string {
+  return `Your ${brand.name} order #${order.orderNumber} is confirmed`;
+}
+
+function lineName(line: OrderConfirmation["lines"][number]): string {
+  return line.variantTitle ? `${line.productTitle} (${line.variantTitle})` : line.productTitle;
+}
+
+export function addressLines(address: OrderConfirmation["shippingAddress"]): string[] {
+  if (!address) return [];
+  const cityLine = [address.city, [address.state, address.postalCode].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+  return [
+    address.name,
+    address.line1,
+    address.line2,
+    cityLine,
+    address.country === "US" ? "United States" : address.country,
+  ].filter((line): line is string => Boolean(line?.trim()));
+}
+
+function orderDate(order: OrderConfirmation): string {
+  return new Date(order.orderedAt).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** A static list with stable keys (the e-mail renders once; nothing reorders). */
+function numbered<T>(items: readonly T[]) {
+  return items.map((item, position) => ({
+    item,
+    key: `item-${position}`,
+    last: position === items.length - 1,
+  }));
+}
+
+const colors = { ink: "#0d0f12", muted: "#434c57", line: "#e6e9ed", ember: "#b33f06", page: "#f5f6f8" };
+const text = { fontSize: "15px", lineHeight: "24px", color: colors.ink, margin: "0 0 12px" };
+const small = { fontSize: "12px", lineHeight: "18px", color: colors.muted, margin: "0 0 8px" };
+const cell = { fontSize: "15px", lineHeight: "22px", color: colors.ink, padding: "8px 0" };
+
+export function OrderConfirmationEmail({ order }: { order: OrderConfirmation }) {
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const firstName = order.customerName?.trim().split(/\s+/)[0];
+  const address = addressLines(order.shippingAddress);
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{`Order #${order.orderNumber} is confirmed and ships in 1-2 business days.`}</Preview>
+      <Body
+        style={{
+          backgroundColor: colors.page,
+          fontFamily: "Helvetica, Arial, sans-serif",
+          margin: 0,
+          padding: "24px 0",
+        }}
+      >
+        <Container
+          style={{ backgroundColor: "#ffffff", maxWidth: "560px", padding: "32px", borderRadius: "8px" }}
+        >
+          <Text
+            style={{ ...text, fontSize: "20px", fontWeight: 800, letterSpacing: "2px", color: colors.ember }}
+          >
+            {brand.name.toUpperCase()}
+          </Text>
+          <Heading
+            as="h1"
+            style={{ fontSize: "24px", lineHeight: "32px", color: colors.ink, margin: "8px 0 12px" }}
+          >
+            {firstName ? `Thanks for your order, ${firstName}!` : "Thanks for your order!"}
+          </Heading>
+          <Text style={text}>
+            Your payment went through and your order is confirmed. Order number{" "}
+            <strong>#{order.orderNumber}</strong>, placed {orderDate(order)}.
+          </Text>
+
+          <Section style={{ margin: "16px 0" }}>
+            <Heading as="h2" style={{ fontSize: "17px", color: colors.ink, margin: "0 0 4px" }}>
+              Order summary
+            </Heading>
+            {numbered(order.lines).map(({ item: line, key }) => (
+              <Row key={key} style={{ borderBottom: `1px solid ${colors.line}` }}>
+                <Column style={cell}>
+                  {lineName(line)}
+                  <br />
+                  <span style={{ color: colors.muted, fontSize: "13px" }}>
+                    Qty {line.quantity} × {money(line.unitAmount)}
+                  </span>
+                </Column>
+                <Column style={{ ...cell, textAlign: "right", verticalAlign: "top" }}>
+                  {money(line.unitAmount * line.quantity)}
+                </Column>
+              </Row>
+            ))}
+            <Row>
+              <Column style={{ ...cell, color: colors.muted }}>Shipping</Column>
+              <Column style={{ ...cell, textAlign: "right", color: colors.muted }}>Free</Column>
+            </Row>
+            <Row>
+              <Column style={{ ...cell, fontWeight: 700 }}>Total</Column>
+              <Column style={{ ...cell, fontWeight: 700, textAlign: "right" }}>
+                {money(order.amountTotal)}
+              </Column>
+            </Row>
+          </Section>
+
+          {address.length > 0 && (
+            <Section style={{ margin: "16px 0" }}>
+              <Heading as="h2" style={{ fontSize: "17px", color: colors.ink, margin: "0 0 4px" }}>
+                Shipping to
+              </Heading>
+              <Text style={text}>
+                {numbered(address).map(({ item: line, key, last }) => (
+                  <span key={key}>
+                    {line}
+                    {!last && <br />}
+                  </span>
+                ))}
+              </Text>
+            </Section>
+          )}
+
+          <Section style={{ margin: "16px 0" }}>
+            <Heading as="h2" style={{ fontSize: "17px", color: colors.ink, margin: "0 0 4px" }}>
+              What happens next
+            </Heading>
+            {NEXT_STEPS.map((step) => (
+              <Text key={step} style={{ ...text, margin: "0 0 6px" }}>
+                • {step}
+              </Text>
+            ))}
+          </Section>
+
+          <Section
+            style={{ margin: "16px 0", padding: "16px", backgroundColor: colors.page, borderRadius: "6px" }}
+          >
+            <Text style={{ ...text, margin: 0 }}>
+              <strong>{GUARANTEE.title}</strong> {GUARANTEE.body}
+            </Text>
+          </Section>
+
+          <Text style={text}>
+            Questions about your order? Reply to this e-mail or write to{" "}
+            <Link href={`mailto:${support.email}`} style={{ color: colors.ember }}>
+              {support.email}
+            </Link>
+            {order.orderUrl ? (
+              <>
+                {" "}
+                — or{" "}
+                <Link href={order.orderUrl} style={{ color: colors.ember }}>
+                  view your order
+                </Link>
+              </>
+            ) : null}
+            .
+          </Text>
+
+          <Hr style={{ borderColor: colors.line, margin: "24px 0 16px" }} />
+          <Text style={small}>* {fdaStatement}</Text>
+          <Text style={small}>
+            {brand.name} · You are receiving this e-mail because you placed order #{order.orderNumber}.
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export function orderConfirmationText(order: OrderConfirmation): string {
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const firstName = order.customerName?.trim().split(/\s+/)[0];
+  const address = addressLines(order.shippingAddress);
+  const lines = order.lines.map(
+    (line) =>
+      `- ${lineName(line)}\n  Qty ${line.quantity} × ${money(line.unitAmount)} = ${money(line.unitAmount * line.quantity)}`,
+  );
+  return [
+    firstName ? `Thanks for your order, ${firstName}!` : "Thanks for your order!",
+    "",
+    `Your payment went through and your order is confirmed.`,
+    `Order number: #${order.orderNumber} (placed ${orderDate(order)})`,
+    "",
+    "ORDER SUMMARY",
+    ...lines,
+    `Shipping: Free`,
+    `Total: ${money(order.amountTotal)}`,
+    ...(address.length ? ["", "SHIPPING TO", ...address] : []),
+    "",
+    "WHAT HAPPENS NEXT",
+    ...NEXT_STEPS.map((step) => `- ${step}`),
+    "",
+    `${GUARANTEE.title} ${GUARANTEE.body}`,
+    "",
+    `Questions about your order? Reply to this e-mail or write to ${support.email}.`,
+    ...(order.orderUrl ? [`View your order: ${order.orderUrl}`] : []),
+    "",
+    `* ${fdaStatement}`,
+    "",
+    `${brand.name}`,
+  ].join("\n");
+}
+
+export async function renderOrderConfirmation(order: OrderConfirmation) {
+  return {
+    subject: orderSubject(order),
+    html: await render(<OrderConfirmationEmail order={order} />),
+    text: orderConfirmationText(order),
+    replyTo: support.email,
+  };
+}

@@ -1,0 +1,79 @@
+import type { ActionFunctionArgs } from "react-router";
+import { apiErrorResponse, apiJson, methodNotAllowed } from "~/server/http/api.server";
+import { PaymentProviderError, WebhookSignatureError } from "~/server/stripe/types";
+
+/**
+ * POST /api/stripe-webhook: Stripe's events, verified by the `Stripe-Signature` header over the exact
+ * raw body (STRIPE_WEBHOOK_SECRET; nothing parses the body before this). `checkout.session.completed`
+ * and `checkout.session.async_payment_succeeded` run the same fulfilment as the payment-success page,
+ * which re-reads the session from Stripe. Any 2xx tells Stripe to stop retrying; 5xx asks it to retry.
+ */
+export const loader = methodNotAllowed;
+
+/** Events are a few kilobytes; anything much larger is not from Stripe. */
+const MAX_EVENT_BYTES = 512 * 1024;
+
+const FULFIL_ON = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+
+async function readRawBody(request: Request): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > MAX_EVENT_BYTES) return null;
+  if (!request.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_EVENT_BYTES) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function action({ request, context }: ActionFunctionArgs): Promise<Response> {
+  if (request.method !== "POST") return methodNotAllowed();
+  const { payments, fulfilment, logger } = context.services;
+  const raw = await readRawBody(request);
+  if (raw === null) return apiErrorResponse(413, "The request is too large for a Stripe event.");
+
+  let event: ReturnType<typeof payments.parseWebhook>;
+  try {
+    event = payments.parseWebhook(raw, request.headers.get("stripe-signature"));
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      logger.warn(
+        { requestId: context.requestId, reason: error.message },
+        "stripe webhook refused: bad signature",
+      );
+      return apiErrorResponse(400, "The Stripe signature is missing or not valid.");
+    }
+    throw error;
+  }
+
+  if (!FULFIL_ON.has(event.type) || !event.checkoutSessionId) {
+    return apiJson({ received: true, handled: false });
+  }
+  try {
+    const result = await fulfilment.fulfil(event.checkoutSessionId, { source: "webhook" });
+    logger.info(
+      { eventId: event.id, type: event.type, sessionId: event.checkoutSessionId, outcome: result.outcome },
+      "stripe webhook handled",
+    );
+    return apiJson({ received: true, handled: true, outcome: result.outcome });
+  } catch (error) {
+    const unavailable = error instanceof PaymentProviderError;
+    logger.error(
+      { err: error, eventId: event.id, sessionId: event.checkoutSessionId, requestId: context.requestId },
+      "stripe webhook: fulfilment failed; Stripe will retry",
+    );
+    return apiErrorResponse(
+      unavailable ? 502 : 500,
+      unavailable ? "The payment provider could not be reached." : "Something went wrong. Please try again.",
+    );
+  }
+}

@@ -1,0 +1,284 @@
+import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../db/client.server";
+import { emailDeliveries } from "../db/schema";
+import type { Logger } from "../logger.server";
+import { type Mailer, MailSendError } from "./mailer.server";
+
+/**
+ * The e-mail outbox (docs/decisions/030-exactly-once-fulfilment.md). A message is a row in
+ * `email_deliveries`, unique per (kind, dedupe key), written in the same transaction as the business
+ * change that calls for it. Workers in any process claim a due row (`FOR UPDATE SKIP LOCKED`, a lease in
+ * `locked_until`), send it, and mark it sent; a failed send goes back to pending with exponential
+ * backoff, so a message is neither sent twice by two workers nor lost when SMTP is down or the process
+ * dies. Generic: each kind registers a template (payload schema + renderer).
+ */
+
+export type RenderedEmail = { subject: string; html: string; text: string; replyTo?: string };
+
+export type EmailTemplate<P = unknown> = {
+  kind: string;
+  payload: z.ZodType<P>;
+  render(payload: P): Promise<RenderedEmail> | RenderedEmail;
+};
+
+/** Builds a template with its payload type checked against its renderer. */
+export function defineEmailTemplate<P>(template: EmailTemplate<P>): EmailTemplate<P> {
+  return template;
+}
+
+export type EnqueueInput = {
+  kind: string;
+  dedupeKey: string;
+  to: string;
+  payload: Record<string, unknown>;
+};
+
+export type DeliveryStatus = "pending" | "sending" | "sent" | "failed";
+
+export type OutboxOptions = {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  templates: EmailTemplate<never>[] | EmailTemplate<unknown>[];
+  /** How often the background loop looks for due rows. */
+  pollIntervalMs?: number;
+  /** How long a claim lasts; longer than a send can take (the send is aborted well before). */
+  leaseMs?: number;
+  /** Backoff: base · 2^(attempt-1), capped, ±20 % jitter. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** Attempts before a message is marked failed (and logged for a person to act on). */
+  maxAttempts?: number;
+};
+
+export interface Outbox {
+  /**
+   * Adds a message unless one with the same (kind, dedupeKey) exists. Pass the transaction of the
+   * change that calls for the message, so both commit or neither does.
+   */
+  enqueue(executor: Db, input: EnqueueInput): Promise<{ id: string; created: boolean }>;
+  /** Asks the background loop to look for due messages now. */
+  nudge(): void;
+  /**
+   * Sends this message now if it is due and no one else is sending it (claiming it as the loop does),
+   * or waits up to `waitMs` for whoever is; answers its status then.
+   */
+  deliverNow(id: string, options?: { waitMs?: number }): Promise<DeliveryStatus>;
+  /** One pass over the due messages; answers how many were sent (tests, and the loop). */
+  processDue(limit?: number): Promise<number>;
+  status(id: string): Promise<DeliveryStatus | null>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+type Claimed = typeof emailDeliveries.$inferSelect;
+
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { db, mailer, logger } = options;
+  const templates = new Map<string, EmailTemplate<unknown>>(
+    (options.templates as EmailTemplate<unknown>[]).map((template) => [template.kind, template]),
+  );
+  const kinds = [...templates.keys()];
+  const pollIntervalMs = options.pollIntervalMs ?? 2_000;
+  const leaseMs = options.leaseMs ?? 120_000;
+  const sendTimeoutMs = Math.min(60_000, Math.floor(leaseMs / 2));
+  const retryBaseMs = options.retryBaseMs ?? 1_000;
+  const retryMaxMs = options.retryMaxMs ?? 10 * 60_000;
+  const maxAttempts = options.maxAttempts ?? 40;
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  function backoffMs(attempts: number): number {
+    const raw = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, attempts - 1));
+    return Math.round(raw * (0.8 + Math.random() * 0.4));
+  }
+
+  /** Claims one due row (this id only, when given): status sending, attempts + 1, a lease. */
+  async function claim(id?: string): Promise<Claimed | null> {
+    if (kinds.length === 0) return null;
+    const due = db
+      .select({ id: emailDeliveries.id })
+      .from(emailDeliveries)
+      .where(
+        and(
+          id ? eq(emailDeliveries.id, id) : undefined,
+          inArray(emailDeliveries.kind, kinds),
+          inArray(emailDeliveries.status, ["pending", "sending"]),
+          // A row waiting out a backoff is not due, even when asked for by id.
+          lte(emailDeliveries.nextAttemptAt, sql`now()`),
+          or(isNull(emailDeliveries.lockedUntil), lt(emailDeliveries.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(emailDeliveries.nextAttemptAt)
+      .limit(1)
+      .for("update", { skipLocked: true });
+    const [row] = await db
+      .update(emailDeliveries)
+      .set({
+        status: "sending",
+        attempts: sql`${emailDeliveries.attempts} + 1`,
+        lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+        updatedAt: sql`now()`,
+      })
+      .where(inArray(emailDeliveries.id, due))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Our claim still holds: same row, still sending, no one re-claimed it since (attempts unchanged). */
+  const ours = (row: Claimed) =>
+    and(
+      eq(emailDeliveries.id, row.id),
+      eq(emailDeliveries.status, "sending"),
+      eq(emailDeliveries.attempts, row.attempts),
+    );
+
+  async function send(row: Claimed): Promise<DeliveryStatus> {
+    try {
+      const template = templates.get(row.kind);
+      if (!template) throw new Error(`no template for ${row.kind}`);
+      const payload = template.payload.parse(row.payload);
+      const rendered = await template.render(payload);
+      const sent = await mailer.send({
+        to: row.toAddress,
+        ...rendered,
+        // The same Message-ID on every attempt of this delivery.
+        messageId: `<${row.id}@${mailer.domain}>`,
+        signal: AbortSignal.timeout(sendTimeoutMs),
+      });
+      const updated = await db
+        .update(emailDeliveries)
+        .set({
+          status: "sent",
+          sentAt: sql`now()`,
+          messageId: sent.messageId,
+          lockedUntil: null,
+          lastError: null,
+          updatedAt: sql`now()`,
+        })
+        .where(ours(row))
+        .returning({ id: emailDeliveries.id });
+      if (updated.length === 0)
+        logger.warn({ deliveryId: row.id, kind: row.kind }, "e-mail sent after its claim had lapsed");
+      logger.info({ deliveryId: row.id, kind: row.kind, attempt: row.attempts }, "e-mail sent");
+      return "sent";
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // A permanent SMTP refusal (5xx) will not change with retrying; give it a few tries only.
+      const permanent = error instanceof MailSendError && (error.responseCode ?? 0) >= 500;
+      const giveUp = row.attempts >= (permanent ? Math.min(5, maxAttempts) : maxAttempts);
+      const delay = backoffMs(row.attempts);
+      await db
+        .update(emailDeliveries)
+        .set({
+          status: giveUp ? "failed" : "pending",
+          nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval`,
+          lockedUntil: null,
+          lastError: message.slice(0, 2_000),
+          updatedAt: sql`now()`,
+        })
+        .where(ours(row));
+      (giveUp ? logger.error : logger.warn).call(
+        logger,
+        {
+          deliveryId: row.id,
+          kind: row.kind,
+          attempt: row.attempts,
+          err: message,
+          retryInMs: giveUp ? null : delay,
+        },
+        giveUp ? "e-mail failed for good: no more retries" : "e-mail send failed: will retry",
+      );
+      return giveUp ? "failed" : "pending";
+    }
+  }
+
+  async function status(id: string): Promise<DeliveryStatus | null> {
+    const [row] = await db
+      .select({ status: emailDeliveries.status })
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.id, id));
+    return (row?.status as DeliveryStatus | undefined) ?? null;
+  }
+
+  async function processDue(limit = 50): Promise<number> {
+    let sent = 0;
+    for (let index = 0; index < limit && !stopped; index++) {
+      const row = await claim();
+      if (!row) break;
+      if ((await send(row)) === "sent") sent += 1;
+    }
+    return sent;
+  }
+
+  function nudge() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await processDue();
+        } catch (error) {
+          logger.error({ err: error }, "e-mail outbox pass failed");
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+  }
+
+  return {
+    async enqueue(executor, input) {
+      const inserted = await executor
+        .insert(emailDeliveries)
+        .values({ kind: input.kind, dedupeKey: input.dedupeKey, toAddress: input.to, payload: input.payload })
+        .onConflictDoNothing({ target: [emailDeliveries.kind, emailDeliveries.dedupeKey] })
+        .returning({ id: emailDeliveries.id });
+      if (inserted[0]) return { id: inserted[0].id, created: true };
+      const [existing] = await executor
+        .select({ id: emailDeliveries.id })
+        .from(emailDeliveries)
+        .where(and(eq(emailDeliveries.kind, input.kind), eq(emailDeliveries.dedupeKey, input.dedupeKey)));
+      if (!existing)
+        throw new Error(`e-mail delivery ${input.kind}/${input.dedupeKey} neither inserted nor found`);
+      return { id: existing.id, created: false };
+    },
+    nudge,
+    async deliverNow(id, { waitMs = 5_000 } = {}) {
+      const row = await claim(id);
+      if (row) return send(row);
+      // Someone else holds it (or it is done): wait for them, briefly.
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        const current = await status(id);
+        if (current === null) throw new Error(`no e-mail delivery ${id}`);
+        // Pending but not claimable: it is waiting out a retry backoff; the loop will send it.
+        if (current !== "sending" || Date.now() >= deadline) return current;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    processDue,
+    status,
+    start() {
+      stopped = false;
+      if (timer) return;
+      timer = setInterval(nudge, pollIntervalMs);
+      timer.unref();
+      nudge();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

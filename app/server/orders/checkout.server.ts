@@ -1,0 +1,150 @@
+import { createHash } from "node:crypto";
+import { formatMoney, toMinorUnits } from "../../emails/money";
+import type { Db } from "../db/client.server";
+import { checkouts, type OrderLine } from "../db/schema";
+import type { Logger } from "../logger.server";
+import type { CatalogService } from "../shopify/catalog.server";
+import { isBranded, type Payments } from "../stripe/types";
+
+/**
+ * Starting a checkout: the browser names variants and quantities only; each variant is looked up in
+ * Shopify, whose titles, prices and currency go into a Stripe Checkout Session, and the session is
+ * recorded in `checkouts` (docs/decisions/030-exactly-once-fulfilment.md).
+ */
+
+export type CheckoutRequestLine = { variantId: string; quantity: number };
+
+export type StartCheckoutInput = {
+  lines: CheckoutRequestLine[];
+  /** Where Stripe's Cancel goes: a page of this site. */
+  cancelUrl: string;
+  /** Identifies this request: a retry with the same key and lines gets the same session. */
+  requestKey: string;
+  buyerIp?: string;
+};
+
+export type StartedCheckout = {
+  sessionId: string;
+  checkoutUrl: string;
+  amountTotal: number;
+  currency: string;
+};
+
+const CHECKOUT_REQUEST_ERROR: unique symbol = Symbol.for("forge.CheckoutRequestError");
+
+/** The browser asked for something the store cannot sell (400), or that it does not have (404). */
+export class CheckoutRequestError extends Error {
+  readonly [CHECKOUT_REQUEST_ERROR] = true;
+  /** Holds across the source and bundled copies of this module (see isBranded). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(value, CHECKOUT_REQUEST_ERROR);
+  }
+  constructor(
+    readonly status: 400 | 404,
+    message: string,
+  ) {
+    super(message);
+    this.name = "CheckoutRequestError";
+  }
+}
+
+export type CheckoutServiceDeps = {
+  db: Db;
+  payments: Payments;
+  catalog: Pick<CatalogService, "getVariants">;
+  logger: Logger;
+  /** PUBLIC_SITE_URL */
+  siteUrl: string;
+};
+
+export interface CheckoutService {
+  start(input: StartCheckoutInput): Promise<StartedCheckout>;
+}
+
+export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutService {
+  return {
+    async start(input) {
+      const ids = [...new Set(input.lines.map((line) => line.variantId))];
+      const variants = new Map(
+        (await deps.catalog.getVariants(ids, { buyerIp: input.buyerIp })).map((variant) => [
+          variant.id,
+          variant,
+        ]),
+      );
+      const lines: OrderLine[] = input.lines.map((line) => {
+        const variant = variants.get(line.variantId);
+        if (!variant)
+          throw new CheckoutRequestError(404, `Product not found in the store: ${line.variantId}.`);
+        if (!variant.availableForSale) {
+          throw new CheckoutRequestError(400, `${variant.productTitle} is not available for sale right now.`);
+        }
+        const currency = variant.price.currencyCode.toLowerCase();
+        const unitAmount = toMinorUnits(variant.price.amount, currency);
+        if (unitAmount === null || unitAmount <= 0) {
+          throw new CheckoutRequestError(
+            400,
+            `${variant.productTitle} has no price the checkout can charge.`,
+          );
+        }
+        const variantTitle =
+          variant.variantTitle && variant.variantTitle !== "Default Title" ? variant.variantTitle : null;
+        return {
+          variantId: variant.id,
+          productTitle: variant.productTitle,
+          variantTitle,
+          quantity: line.quantity,
+          unitAmount,
+          currency,
+        };
+      });
+      const currency = lines[0]?.currency ?? "usd";
+      if (lines.some((line) => line.currency !== currency)) {
+        throw new CheckoutRequestError(
+          400,
+          "These products are priced in different currencies: buy them separately.",
+        );
+      }
+
+      // Same request (key) and same lines → same session at Stripe; anything else → a new one.
+      const idempotencyKey = `checkout-${createHash("sha256")
+        .update(JSON.stringify([input.requestKey, lines, input.cancelUrl]))
+        .digest("hex")}`;
+      const session = await deps.payments.createCheckoutSession({
+        lines: lines.map((line) => ({
+          variantId: line.variantId,
+          name: line.variantTitle ? `${line.productTitle} (${line.variantTitle})` : line.productTitle,
+          quantity: line.quantity,
+          unitAmount: line.unitAmount,
+          currency: line.currency,
+        })),
+        successUrl: `${deps.siteUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: input.cancelUrl,
+        idempotencyKey,
+      });
+      await deps.db
+        .insert(checkouts)
+        .values({
+          stripeSessionId: session.id,
+          lines,
+          amountTotal: session.amountTotal,
+          currency: session.currency,
+          status: session.status,
+        })
+        .onConflictDoNothing({ target: checkouts.stripeSessionId });
+      deps.logger.info(
+        {
+          sessionId: session.id,
+          lines: lines.length,
+          total: formatMoney(session.amountTotal, session.currency),
+        },
+        "checkout started",
+      );
+      return {
+        sessionId: session.id,
+        checkoutUrl: session.url,
+        amountTotal: session.amountTotal,
+        currency: session.currency,
+      };
+    },
+  };
+}

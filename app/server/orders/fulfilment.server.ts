@@ -1,0 +1,167 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { checkouts, type OrderLine, orders, type ShippingAddress } from "../db/schema";
+import type { Logger } from "../logger.server";
+import type { DeliveryStatus, Outbox } from "../mail/outbox.server";
+import type { Payments } from "../stripe/types";
+import { ORDER_CONFIRMATION, orderConfirmationOf } from "./order-email.server";
+
+/**
+ * Fulfilment: a paid Stripe Checkout Session becomes one order and one confirmation e-mail, exactly
+ * once, whoever asks first and however often — the payment-success page, Stripe's webhook, both, in
+ * any order, concurrently, from several processes (docs/decisions/030-exactly-once-fulfilment.md).
+ *
+ * 1. Re-read the session from Stripe (never trust a webhook body or the browser).
+ * 2. One transaction: insert the order (`on conflict (stripe_session_id) do nothing`; a concurrent
+ *    insert waits on the unique index and then does nothing), enqueue the e-mail (unique on
+ *    (kind, session id)), mark the checkout complete. Both rows or neither.
+ * 3. After commit, the outbox sends the e-mail (claimed by one worker; retried until it goes).
+ */
+
+export type FulfilledOrder = {
+  orderNumber: number;
+  email: string;
+  customerName: string | null;
+  lines: OrderLine[];
+  amountTotal: number;
+  currency: string;
+  shippingAddress: ShippingAddress | null;
+  createdAt: string;
+};
+
+export type FulfilmentResult =
+  | {
+      outcome: "fulfilled";
+      order: FulfilledOrder;
+      /** False when the order already existed (a repeat call). */
+      created: boolean;
+      /** The confirmation e-mail's state when the call returned (null: no address to send to). */
+      emailStatus: DeliveryStatus | null;
+    }
+  | { outcome: "not_paid"; sessionStatus: "open" | "complete" | "expired" }
+  | { outcome: "not_found" };
+
+export type FulfilOptions = {
+  /** Who asked, for the log. */
+  source: "page" | "webhook";
+  /**
+   * Send the e-mail before answering (waiting up to this long for it, or for whoever is sending it);
+   * 0 leaves it to the background loop (the webhook answers Stripe at once).
+   */
+  waitForEmailMs?: number;
+};
+
+export interface Fulfilment {
+  fulfil(sessionId: string, options: FulfilOptions): Promise<FulfilmentResult>;
+}
+
+export type FulfilmentDeps = {
+  db: Db;
+  payments: Payments;
+  outbox: Outbox;
+  logger: Logger;
+  /** PUBLIC_SITE_URL: the e-mail links back to the order. */
+  siteUrl: string;
+};
+
+function toFulfilled(order: typeof orders.$inferSelect): FulfilledOrder {
+  return {
+    orderNumber: order.orderNumber,
+    email: order.email,
+    customerName: order.customerName,
+    lines: order.lines,
+    amountTotal: order.amountTotal,
+    currency: order.currency,
+    shippingAddress: order.shippingAddress ?? null,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
+  const { db, payments, outbox, logger } = deps;
+
+  return {
+    async fulfil(sessionId, options) {
+      const session = await payments.retrieveCheckoutSession(sessionId);
+      if (!session) return { outcome: "not_found" };
+      const paid = session.paymentStatus === "paid" || session.paymentStatus === "no_payment_required";
+      if (!paid) {
+        if (session.status === "expired") {
+          await db
+            .update(checkouts)
+            .set({ status: "expired", updatedAt: sql`now()` })
+            .where(eq(checkouts.stripeSessionId, session.id));
+        }
+        return { outcome: "not_paid", sessionStatus: session.status };
+      }
+
+      const email = session.email?.trim() ?? "";
+      const { order, created, deliveryId } = await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(orders)
+          .values({
+            stripeSessionId: session.id,
+            email,
+            customerName: session.customerName,
+            shippingAddress: session.shippingAddress,
+            lines: session.lines,
+            amountTotal: session.amountTotal,
+            currency: session.currency,
+            paymentStatus: session.paymentStatus,
+          })
+          .onConflictDoNothing({ target: orders.stripeSessionId })
+          .returning();
+        const row =
+          inserted[0] ?? (await tx.select().from(orders).where(eq(orders.stripeSessionId, session.id)))[0];
+        if (!row) throw new Error(`order for ${session.id} neither inserted nor found`);
+        let delivery: string | null = null;
+        if (row.email) {
+          const queued = await outbox.enqueue(tx, {
+            kind: ORDER_CONFIRMATION,
+            dedupeKey: session.id,
+            to: row.email,
+            payload: orderConfirmationOf(row, deps.siteUrl),
+          });
+          delivery = queued.id;
+        }
+        await tx
+          .update(checkouts)
+          .set({ status: "complete", updatedAt: sql`now()` })
+          .where(eq(checkouts.stripeSessionId, session.id));
+        return { order: row, created: inserted.length > 0, deliveryId: delivery };
+      });
+
+      if (created) {
+        logger.info(
+          { orderNumber: order.orderNumber, sessionId: session.id, source: options.source },
+          "order recorded",
+        );
+      }
+      if (!deliveryId) {
+        logger.error(
+          { orderNumber: order.orderNumber, sessionId: session.id },
+          "paid order has no e-mail address: no confirmation can be sent",
+        );
+      }
+
+      let emailStatus: DeliveryStatus | null = null;
+      if (deliveryId) {
+        const waitMs = options.waitForEmailMs ?? 0;
+        if (waitMs > 0) {
+          try {
+            emailStatus = await outbox.deliverNow(deliveryId, { waitMs });
+          } catch (error) {
+            // The order and its e-mail are recorded; the background loop sends it.
+            logger.error({ err: error, deliveryId }, "sending the confirmation now failed");
+            emailStatus = "pending";
+            outbox.nudge();
+          }
+        } else {
+          outbox.nudge();
+          emailStatus = (await outbox.status(deliveryId)) ?? "pending";
+        }
+      }
+      return { outcome: "fulfilled", order: toFulfilled(order), created, emailStatus };
+    },
+  };
+}

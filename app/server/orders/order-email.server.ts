@@ -1,0 +1,36 @@
+import {
+  type OrderConfirmation,
+  orderConfirmationPayload,
+  renderOrderConfirmation,
+} from "../../emails/order-confirmation";
+import type { orders } from "../db/schema";
+import { defineEmailTemplate } from "../mail/outbox.server";
+
+/** The outbox kind of the order confirmation; its dedupe key is the Stripe session id. */
+export const ORDER_CONFIRMATION = "order_confirmation";
+
+export const orderConfirmationTemplate = defineEmailTemplate<OrderConfirmation>({
+  kind: ORDER_CONFIRMATION,
+  payload: orderConfirmationPayload,
+  render: renderOrderConfirmation,
+});
+
+/** What the e-mail needs, from the order row as recorded. */
+export function orderConfirmationOf(order: typeof orders.$inferSelect, siteUrl: string): OrderConfirmation {
+  return {
+    orderNumber: order.orderNumber,
+    email: order.email,
+    customerName: order.customerName,
+    orderedAt: order.createdAt.toISOString(),
+    currency: order.currency,
+    amountTotal: order.amountTotal,
+    lines: order.lines.map((line) => ({
+      productTitle: line.productTitle,
+      variantTitle: line.variantTitle,
+      quantity: line.quantity,
+      unitAmount: line.unitAmount,
+    })),
+    shippingAddress: order.shippingAddress ?? null,
+    orderUrl: `${siteUrl}/payment-success?session_id=${encodeURIComponent(order.stripeSessionId)}`,
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * What hybrid-checkout and verify-and-send-confirmation answer. Pure types: safe to import from
+ * browser code (the payment-success page).
+ */
+
+/** POST /api/hybrid-checkout (spec §7: success, checkoutUrl, error). */
+export type HybridCheckoutResponse =
+  | { success: true; checkoutUrl: string; sessionId: string }
+  | { success: false; error: string };
+
+export type OrderItemView = {
+  name: string;
+  quantity: number;
+  /** Minor units (cents). */
+  unitAmount: number;
+  /** unitAmount × quantity. */
+  amount: number;
+  unitFormatted: string;
+  formatted: string;
+};
+
+export type OrderView = {
+  orderNumber: number;
+  createdAt: string;
+  /** ISO 4217, upper case. */
+  currency: string;
+  items: OrderItemView[];
+  total: { amount: number; formatted: string };
+  shippingAddress: {
+    name: string | null;
+    line1: string | null;
+    line2: string | null;
+    city: string | null;
+    state: string | null;
+    postalCode: string | null;
+    country: string | null;
+  } | null;
+};
+
+/**
+ * POST /api/verify-and-send-confirmation (spec §7: success, email, message). On success also the order
+ * (number, items, total, address) and where its e-mail is: "sent", or "pending" (recorded, and the
+ * outbox will send it as soon as the mail server takes it).
+ */
+export type VerifyConfirmationResponse =
+  | {
+      success: true;
+      email: string;
+      message: string;
+      emailStatus: "sent" | "pending";
+      order: OrderView;
+    }
+  | {
+      success: false;
+      email: string | null;
+      message: string;
+      error: string;
+      /** Why, when the call itself was fine: unknown, unpaid or expired session; e-mail failed. */
+      reason?: "not_found" | "not_paid" | "processing" | "expired" | "email_failed";
+      order?: OrderView;
+    };
