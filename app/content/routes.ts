@@ -125,7 +125,7 @@ export const pages = {
   ),
   paymentSuccess: page(
     paths.paymentSuccess,
-    "Order confirmed",
+    "Order confirmation",
     "Order Confirmation",
     "Your order confirmation and next steps.",
     { prerender: false, indexable: false },

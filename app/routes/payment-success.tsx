@@ -1,11 +1,44 @@
+import { OrderConfirmation } from "~/components/commerce/order-confirmation";
 import { PageIntro } from "~/components/sections/page-intro";
+import { ButtonLink } from "~/components/ui/button-link";
 import { pages } from "~/content/routes";
+import { SESSION_ID_PATTERN } from "~/lib/order-confirmation";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/payment-success";
 
 const page = pages.paymentSuccess;
 
 export const meta = () => pageMeta(page);
 
-export default function Page() {
-  return <PageIntro heading={page.heading} />;
+/** Reads `session_id` (spec §2); anything that is not a Checkout Session id is treated as missing. */
+export function loader({ request }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  return { sessionId: sessionId && SESSION_ID_PATTERN.test(sessionId) ? sessionId : null };
+}
+
+export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
+  const { sessionId } = loaderData;
+  if (!sessionId) {
+    return (
+      <>
+        <PageIntro eyebrow="Order" heading={page.heading}>
+          This page shows your order after checkout, but the link has no order reference. If you just paid,
+          your confirmation email is on its way.
+        </PageIntro>
+        <div className="container-page py-14">
+          <ButtonLink to="/" size="lg">
+            Return to Home
+          </ButtonLink>
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageIntro eyebrow="Payment received" heading={page.heading}>
+        Thank you for your order. Here is what you bought and what happens next.
+      </PageIntro>
+      <OrderConfirmation sessionId={sessionId} />
+    </>
+  );
 }
