@@ -52,12 +52,13 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <p
-          role="note"
+        {/* A labelled landmark, so the notice is not content outside every landmark (axe "region"). */}
+        <aside
+          aria-label="Sandbox notice"
           className="sandbox-ribbon fixed right-3 bottom-3 z-50 rounded-full border border-gold-400/60 bg-ink-950/95 px-3 py-1.5 text-xs font-bold text-gold-400 shadow-lg"
         >
           Sandbox: no real payments
-        </p>
+        </aside>
         <SiteHeader />
         <main id="main" className="flex-1">
           {children}
