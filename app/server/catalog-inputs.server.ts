@@ -8,13 +8,18 @@ import { z } from "zod";
 export const MAX_HANDLE_LENGTH = 255;
 const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const handleSchema = z
-  .string()
-  .min(1, { message: "must not be empty" })
-  .max(MAX_HANDLE_LENGTH, { message: `must be at most ${MAX_HANDLE_LENGTH} characters` })
-  .regex(HANDLE, {
-    message: "must be lowercase letters, digits and single hyphens (like forge-enhancer)",
-  });
+/** One message per bad handle: empty, then too long, then malformed. */
+export const handleSchema = z.string().superRefine((value, ctx) => {
+  const message =
+    value === ""
+      ? "must not be empty"
+      : value.length > MAX_HANDLE_LENGTH
+        ? `must be at most ${MAX_HANDLE_LENGTH} characters`
+        : HANDLE.test(value)
+          ? undefined
+          : "must be lowercase letters, digits and single hyphens (like forge-enhancer)";
+  if (message) ctx.addIssue({ code: "custom", message });
+});
 
 export const getProductInput = z.strictObject({ handle: handleSchema });
 export type GetProductInput = z.infer<typeof getProductInput>;
