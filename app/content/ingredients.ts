@@ -1,5 +1,5 @@
-import formula from "./facts/formula.json";
-import facts from "./facts/ingredients.json";
+import { formula } from "./facts/formula";
+import { ingredientFacts as facts } from "./facts/ingredients";
 
 /**
  * The 14 ingredients of the Enhancer, from the checked facts in ./facts (copies of shared/facts,

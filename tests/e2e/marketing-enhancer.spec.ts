@@ -1,0 +1,170 @@
+import type { Page } from "@playwright/test";
+import { sandboxProducts } from "~/content/catalog";
+import { enhancerFaqs } from "~/content/faqs";
+import { ingredients } from "~/content/ingredients";
+import { formatUsd } from "~/content/pricing";
+import { expectAccordionBehaviour, expectJsonLdNonces, jsonLdOfType } from "./marketing-helpers";
+import { expect, expectNoAxeViolations, isMobile, test, waitForHydration } from "./support";
+
+const path = "/product/forge-enhancer";
+
+/**
+ * The page draws the default product (0.25, "Test pricing") and swaps in the live Shopify product
+ * when it arrives ("Live Shopify pricing"; the store emulator sells the Enhancer at its seeded
+ * price). Either way, the price and its label belong together.
+ */
+const livePrice = formatUsd(sandboxProducts.find((p) => p.item === "enhancer")?.price ?? "", { cents: true });
+const pricings = { "Test pricing": "$0.25", "Live Shopify pricing": livePrice } as const;
+
+async function shownPricing(page: Page): Promise<{ label: keyof typeof pricings; price: string }> {
+  const box = page.getByTestId("product-price");
+  await expect(box).toHaveAttribute("aria-busy", "false");
+  const text = (await box.innerText()).replace(/\s+/g, " ");
+  const label = (Object.keys(pricings) as (keyof typeof pricings)[]).find((l) =>
+    text.toLowerCase().includes(l.toLowerCase()),
+  );
+  expect(label, text).toBeDefined();
+  return { label: label as keyof typeof pricings, price: pricings[label as keyof typeof pricings] };
+}
+
+test.describe("the Enhancer's page", () => {
+  test("default title, description and price 0.25 labelled Test pricing; the facts of spec §9", async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const main = page.locator("main");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Forge Enhancer");
+    const price = main.getByTestId("product-price");
+    await expect(price).toContainText("$0.25");
+    await expect(price).toContainText("Test pricing");
+    for (const fact of [
+      "60-day money-back guarantee",
+      "Free shipping",
+      "30-day supply",
+      "3 capsules daily with the first meal",
+      "Ships in 1-2 business days",
+      "4.8/5 from 2,847 reviews",
+      "For adults 18-65",
+    ]) {
+      await expect(main.getByText(fact, { exact: true }).first()).toBeVisible();
+    }
+    const addToCart = main.getByRole("button", { name: "Add to Cart", exact: true }).first();
+    await expect(addToCart).toBeVisible();
+    const form = main
+      .locator("form")
+      .filter({ has: page.getByRole("button", { name: "Add to Cart", exact: true }) })
+      .first();
+    await expect(form.locator('input[name="item"]')).toHaveValue("enhancer");
+    await expect(form).toHaveAttribute("data-flow", "product");
+  });
+
+  test("the 3-month bundle card shows $0.60 against $0.75, save $0.15; the Test Kit upsell links to the kit", async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const card = page.getByRole("region", { name: "3-month bundle" });
+    await expect(card.getByText("$0.60", { exact: true })).toBeVisible();
+    await expect(card).toContainText("was $0.75");
+    await expect(card.getByText("Save $0.15")).toBeVisible();
+    await expect(card.locator('input[name="item"]')).toHaveValue("bundle_3_month");
+    const upsell = page.getByRole("region", { name: "Add the at-home test kit" });
+    await upsell.getByRole("link", { name: "See the Test Kit" }).click();
+    await expect(page).toHaveURL("/product/test-kit");
+  });
+
+  test("tabs: What's Inside by default; arrows, Home and End switch them", async ({ page }) => {
+    await page.goto(path);
+    await waitForHydration(page);
+    const tablist = page.getByRole("tablist", { name: "Product details" });
+    const tabs = tablist.getByRole("tab");
+    await expect(tabs).toHaveText(["What's Inside", "Natural vs TRT", "Reviews", "FAQ"]);
+    const tab = (name: string) => tablist.getByRole("tab", { name, exact: true });
+    const panel = page.getByRole("tabpanel");
+    await expect(tab("What's Inside")).toHaveAttribute("aria-selected", "true");
+    await expect(panel).toHaveCount(1);
+    await expect(panel).toContainText(ingredients[0]?.name ?? "");
+    await expect(tab("Natural vs TRT")).toHaveAttribute("tabindex", "-1");
+
+    await tab("What's Inside").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tab("Natural vs TRT")).toBeFocused();
+    await expect(tab("Natural vs TRT")).toHaveAttribute("aria-selected", "true");
+    await expect(tab("What's Inside")).toHaveAttribute("aria-selected", "false");
+    await expect(page.getByRole("tabpanel").getByRole("table")).toBeVisible();
+
+    await page.keyboard.press("End");
+    await expect(tab("FAQ")).toBeFocused();
+    await expect(tab("FAQ")).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowRight");
+    await expect(tab("What's Inside")).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowLeft");
+    await expect(tab("FAQ")).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Home");
+    await expect(tab("What's Inside")).toHaveAttribute("aria-selected", "true");
+    await expect(tab("What's Inside")).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(tab("FAQ")).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(tab("Reviews")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel")).toContainText("4.8/5 from 2,847 reviews");
+
+    // The FAQ tab holds an accordion that follows spec §4 too.
+    await tab("FAQ").click();
+    await expectAccordionBehaviour(
+      page,
+      page.getByRole("tabpanel"),
+      enhancerFaqs.map((f) => f.question),
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  test("the sticky add-to-cart bar: on phones only, never over the content's end or the footer's links", async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const bar = page.locator(".sticky-buy-bar");
+    if (!isMobile(page)) {
+      await expect(bar).toBeHidden();
+      return;
+    }
+    await expect(bar).toBeVisible();
+    await expect(bar.getByRole("button", { name: "Add to Cart" })).toBeVisible();
+    await expect(bar).toContainText((await shownPricing(page)).price);
+    const viewport = page.viewportSize() ?? { width: 390, height: 844 };
+    const stuck = await bar.boundingBox();
+    expect(Math.round((stuck?.y ?? 0) + (stuck?.height ?? 0))).toBe(viewport.height);
+
+    // Scrolled to the very end, the bar rests after the content and above the footer.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(100);
+    const rest = await bar.boundingBox();
+    const footerTop = await page.locator("footer").evaluate((el) => el.getBoundingClientRect().top);
+    expect((rest?.y ?? 0) + (rest?.height ?? 0)).toBeLessThanOrEqual(footerTop + 1);
+    const disclaimer = await page
+      .getByRole("complementary", { name: "FDA disclaimer" })
+      .evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(disclaimer).toBeLessThanOrEqual((rest?.y ?? 0) + 1);
+    for (const link of await page.locator("footer a").all()) {
+      const box = await link.boundingBox();
+      if (!box || !rest) continue;
+      const overlaps = box.y < rest.y + rest.height && rest.y < box.y + box.height;
+      expect(overlaps, await link.innerText()).toBe(false);
+    }
+  });
+
+  test("Product JSON-LD with the shown price, and FAQPage for the FAQ tab", async ({ page }) => {
+    const response = await page.goto(path);
+    const { price } = await shownPricing(page);
+    const product = await jsonLdOfType(page, "Product");
+    expect(product.name).toBe("Forge Enhancer");
+    expect(product.offers).toMatchObject({
+      "@type": "Offer",
+      price: price.replace("$", ""),
+      priceCurrency: "USD",
+      availability: "https://schema.org/InStock",
+    });
+    const faq = await jsonLdOfType(page, "FAQPage");
+    expect((faq.mainEntity as unknown[]).length).toBe(enhancerFaqs.length);
+    await expectJsonLdNonces(page, response?.headers()["content-security-policy"] ?? "");
+  });
+});

@@ -1,0 +1,53 @@
+import { expectJsonLdNonces, jsonLdOfType } from "./marketing-helpers";
+import { expect, test } from "./support";
+
+test.describe("test kit page", () => {
+  test("price $49.00, the $128 bundle, 4 steps, contents, results report, privacy and two buy buttons", async ({
+    page,
+  }) => {
+    await page.goto("/product/test-kit");
+    const main = page.locator("main");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("At-home testosterone test kit");
+    await expect(main.getByText("$49.00", { exact: true })).toBeVisible();
+
+    const bundle = main.getByRole("region", { name: "Kit + Enhancer bundle" });
+    await expect(bundle.getByText("$128", { exact: true })).toBeVisible();
+
+    const steps = main.getByRole("region", { name: "Four steps. No clinic." }).getByRole("listitem");
+    await expect(steps).toHaveCount(4);
+    await expect(steps.getByRole("heading", { level: 3 })).toHaveText(["Order", "Collect", "Mail", "Read"]);
+
+    await expect(main.getByRole("region", { name: "What's in the box" }).getByRole("listitem")).toHaveCount(
+      4,
+    );
+    const report = main.getByRole("region", { name: "Your results report" });
+    await expect(report).toContainText("Ready in 3-5 days");
+    await expect(report).toContainText("Available for 12 months");
+    await expect(
+      main.getByRole("region", { name: "Your numbers stay yours" }).getByRole("listitem"),
+    ).toHaveCount(4);
+
+    const buyButtons = main.locator('form[action="/api/hybrid-checkout"]');
+    await expect(buyButtons).toHaveCount(2);
+    await expect(main.getByRole("button", { name: "Add Test Kit to Cart" })).toBeVisible();
+    await expect(bundle.getByRole("button", { name: "Get the Bundle ($128)" })).toBeVisible();
+    const items = await buyButtons
+      .locator('input[name="item"]')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(items).toEqual(["test_kit", "enhancer_kit_bundle"]);
+    await expect(buyButtons.first()).toHaveAttribute("data-flow", "kit");
+  });
+
+  test("Product JSON-LD with an Offer at 49.00 USD, in stock", async ({ page }) => {
+    const response = await page.goto("/product/test-kit");
+    const product = await jsonLdOfType(page, "Product");
+    expect(product.name).toBe("At-Home Testosterone Test Kit");
+    expect(product.offers).toMatchObject({
+      "@type": "Offer",
+      price: "49.00",
+      priceCurrency: "USD",
+      availability: "https://schema.org/InStock",
+    });
+    await expectJsonLdNonces(page, response?.headers()["content-security-policy"] ?? "");
+  });
+});
