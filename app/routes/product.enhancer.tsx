@@ -1,4 +1,5 @@
 import { FdaDisclaimer } from "~/components/sections/fda-disclaimer";
+import { WithLiveProduct } from "~/components/sections/live-product";
 import { BundleCard, KitUpsell } from "~/components/sections/product-extras";
 import { ProductHeader } from "~/components/sections/product-header";
 import { ProductJsonLd } from "~/components/sections/product-json-ld";
@@ -7,29 +8,57 @@ import { StickyBuyBar } from "~/components/sections/sticky-buy-bar";
 import { ProductImage } from "~/components/ui/product-image";
 import { defaultEnhancer, images } from "~/content/product";
 import { pages } from "~/content/routes";
+import { enhancerHandle } from "~/content/site";
+import { type LiveProduct, liveProductFrom } from "~/lib/live-product";
 import { pageMeta } from "~/lib/seo";
+import { lookupProduct } from "~/server/catalog-lookup.server";
+import type { Route } from "./+types/product.enhancer";
 
 const page = pages.enhancer;
 
 export const meta = () => pageMeta(page);
 
+/** Under the document's stream timeout: a slow store gives the defaults, not a broken page. */
+const LIVE_PRODUCT_TIMEOUT_MS = 4_000;
+
 /**
- * The Enhancer's page, server-rendered per request. It draws the default product (spec §4: "Test
- * pricing" at 0.25) until the live product is wired in: swap `product` and `loading` for the
- * loader's values.
+ * Critical data: none, so the first byte never waits for Shopify. Deferred: the live product,
+ * streamed in when Shopify (or the product cache) answers (spec §4: "a loading flag while the product
+ * is fetched on open").
  */
-export default function Page() {
-  const product = defaultEnhancer;
-  const loading = false;
+export function loader({ context }: Route.LoaderArgs) {
+  const live: Promise<LiveProduct> = Promise.race([
+    lookupProduct(context, enhancerHandle).then(({ product }) => liveProductFrom(product)),
+    new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error("The store took too long to answer.")),
+        LIVE_PRODUCT_TIMEOUT_MS,
+      ).unref(),
+    ),
+  ]).catch((error: unknown) => {
+    context.services.logger.warn({ err: error, requestId: context.requestId }, "live product unavailable");
+    return { status: "failed", message: error instanceof Error ? error.message : "Unknown error" };
+  });
+  return { live };
+}
+
+/**
+ * The Enhancer's page, server-rendered per request: the default product (spec §4: "Test pricing" at
+ * 0.25) at once, the live Shopify product when it arrives, the defaults kept on failure.
+ */
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { live } = loaderData;
   return (
     <div className="relative">
       <section className="relative overflow-hidden border-b border-white/10 bg-ink-950">
         <div aria-hidden="true" className="hero-glow pointer-events-none absolute inset-0" />
         <div className="container-page relative grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:py-20">
           <div className="mx-auto w-full max-w-[12rem] sm:max-w-xs lg:max-w-md">
-            <ProductImage kind="bottle" alt={`A bottle of ${product.title}`} priority />
+            <ProductImage kind="bottle" alt={`A bottle of ${defaultEnhancer.title}`} priority />
           </div>
-          <ProductHeader {...product} loading={loading} />
+          <WithLiveProduct live={live} announce>
+            {(product, loading) => <ProductHeader {...product} loading={loading} />}
+          </WithLiveProduct>
         </div>
       </section>
 
@@ -43,14 +72,20 @@ export default function Page() {
       </section>
 
       <FdaDisclaimer className="pb-12" />
-      <ProductJsonLd
-        name={product.title}
-        description={product.description}
-        price={product.price}
-        path={page.path}
-        image={images.bottle.src}
-      />
-      <StickyBuyBar title={product.title} price={product.price} />
+      <WithLiveProduct live={live}>
+        {(product) => (
+          <ProductJsonLd
+            name={product.title}
+            description={product.description}
+            price={product.price}
+            path={page.path}
+            image={images.bottle.src}
+          />
+        )}
+      </WithLiveProduct>
+      <WithLiveProduct live={live}>
+        {(product) => <StickyBuyBar title={product.title} price={product.price} />}
+      </WithLiveProduct>
     </div>
   );
 }

@@ -1,0 +1,82 @@
+import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
+
+/** Clicks a buy button and returns the new tab it opens (the checkout). */
+export async function clickForNewTab(
+  page: Page,
+  context: BrowserContext,
+  click: () => Promise<void>,
+): Promise<Page> {
+  const [tab] = await Promise.all([context.waitForEvent("page"), click()]);
+  return tab;
+}
+
+export type Buyer = {
+  email: string;
+  name: string;
+  line1: string;
+  city: string;
+  state: string;
+  postalCode: string;
+};
+
+export function newBuyer(tag: string): Buyer {
+  const id = `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+  return {
+    email: `buyer-${id}@example.com`,
+    name: "Alex Carter",
+    line1: "12 Forge Street",
+    city: "Austin",
+    state: "TX",
+    postalCode: "78701",
+  };
+}
+
+/** Fills the emulated Stripe pay page and pays with the given card. */
+export async function payOnEmulator(tab: Page, buyer: Buyer, card = "4242 4242 4242 4242") {
+  await tab.waitForURL(/\/__sandbox\/stripe\//);
+  await tab.getByLabel("Email").fill(buyer.email);
+  await tab.getByLabel("Card number").fill(card);
+  await tab.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+  await tab.getByLabel("CVC").fill("123");
+  await tab.getByLabel("Full name").fill(buyer.name);
+  await tab.getByLabel("Address line 1").fill(buyer.line1);
+  await tab.getByLabel("City").fill(buyer.city);
+  const state = tab.getByLabel("State");
+  if ((await state.evaluate((el) => el.tagName)) === "SELECT") await state.selectOption(buyer.state);
+  else await state.fill(buyer.state);
+  await tab.getByLabel("ZIP code").fill(buyer.postalCode);
+  await tab.getByRole("button", { name: /^Pay / }).click();
+}
+
+export type Mail = { to: string[]; subject: string; text: string | null; html: string | null };
+
+/** The messages the mail emulator received for one address. */
+export async function mailTo(request: APIRequestContext, address: string): Promise<Mail[]> {
+  const response = await request.get("/__sandbox/mail/messages.json");
+  expect(response.ok()).toBe(true);
+  const { messages } = (await response.json()) as { messages: Mail[] };
+  return messages.filter((m) => m.to.some((to) => to.includes(address)));
+}
+
+/** After paying: the payment-success page shows the order, then "✓ Sent"; one e-mail arrives. */
+export async function expectConfirmed(
+  request: APIRequestContext,
+  tab: Page,
+  buyer: Buyer,
+  expected: { item: RegExp; total: string },
+) {
+  await tab.waitForURL(/\/payment-success\?session_id=cs_test_/);
+  await expect(tab.getByTestId("email-status")).toHaveText("✓ Sent", { timeout: 15_000 });
+  await expect(tab.getByText("Confirmation email has been sent to your email address.")).toBeVisible();
+  await expect(tab.getByTestId("order-total")).toHaveText(expected.total);
+  await expect(tab.getByRole("list", { name: "Items" })).toContainText(expected.item);
+  await expect(tab.getByTestId("order-email")).toHaveText(buyer.email);
+  await expect.poll(async () => (await mailTo(request, buyer.email)).length).toBe(1);
+  const [mail] = await mailTo(request, buyer.email);
+  expect(mail?.text).toMatch(expected.item);
+  expect(mail?.text).toContain(expected.total);
+  expect(mail?.text).toContain(buyer.line1);
+  // Give any duplicate a moment to show up: there must still be exactly one.
+  await tab.waitForTimeout(500);
+  expect(await mailTo(request, buyer.email)).toHaveLength(1);
+}

@@ -1,0 +1,48 @@
+import { clickForNewTab, expectConfirmed, newBuyer, payOnEmulator } from "./flows";
+import { expect, isMobile, test, waitForHydration } from "./support";
+
+test.describe("the whole purchase, in the sandbox", () => {
+  test("home: Shop Enhancer ($39) → pay page in a new tab → payment success → ✓ Sent → one e-mail", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const buyer = newBuyer("home");
+    const tab = await clickForNewTab(page, context, () =>
+      page.getByRole("button", { name: "Shop Enhancer ($39)" }).click(),
+    );
+    await payOnEmulator(tab, buyer);
+    await expectConfirmed(request, tab, buyer, { item: /Forge Enhancer/, total: "$39.00" });
+  });
+
+  test("Enhancer page: Add to Cart (or its sticky bar at 390 px) checks out the Enhancer", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await page.goto("/product/forge-enhancer");
+    await waitForHydration(page);
+    await expect(page.getByText("Live Shopify pricing").first()).toBeVisible();
+    const buyer = newBuyer("enhancer");
+    const button = isMobile(page)
+      ? page.locator(".sticky-buy-bar").getByRole("button", { name: /Add to Cart/i })
+      : page.getByRole("button", { name: /Add to Cart/i }).first();
+    const tab = await clickForNewTab(page, context, () => button.click());
+    await payOnEmulator(tab, buyer);
+    await expectConfirmed(request, tab, buyer, { item: /Forge Enhancer/, total: "$39.00" });
+  });
+
+  test("test kit page: the kit + Enhancer bundle at $128", async ({ page, context, request }) => {
+    test.skip(isMobile(page), "one width is enough for this path");
+    await page.goto("/product/test-kit");
+    await waitForHydration(page);
+    const buyer = newBuyer("bundle");
+    const tab = await clickForNewTab(page, context, () =>
+      page.getByRole("button", { name: /\$128/ }).first().click(),
+    );
+    await payOnEmulator(tab, buyer);
+    await expectConfirmed(request, tab, buyer, { item: /Bundle/, total: "$128.00" });
+  });
+});
