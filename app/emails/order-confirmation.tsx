@@ -143,8 +143,9 @@ export function OrderConfirmationEmail({ order }: { order: OrderConfirmation }) 
             {firstName ? `Thanks for your order, ${firstName}!` : "Thanks for your order!"}
           </Heading>
           <Text style={text}>
-            Your payment went through and your order is confirmed. Order number{" "}
-            <strong>#{order.orderNumber}</strong>, placed {orderDate(order)}.
+            {"Your payment went through and your order is confirmed. Order number "}
+            <strong>{`#${order.orderNumber}`}</strong>
+            {`, placed ${orderDate(order)}.`}
           </Text>
 
           <Section style={{ margin: "16px 0" }}>
@@ -157,7 +158,7 @@ export function OrderConfirmationEmail({ order }: { order: OrderConfirmation }) 
                   {lineName(line)}
                   <br />
                   <span style={{ color: colors.muted, fontSize: "13px" }}>
-                    Qty {line.quantity} × {money(line.unitAmount)}
+                    {`Qty ${line.quantity} × ${money(line.unitAmount)}`}
                   </span>
                 </Column>
                 <Column style={{ ...cell, textAlign: "right", verticalAlign: "top" }}>
@@ -199,7 +200,7 @@ export function OrderConfirmationEmail({ order }: { order: OrderConfirmation }) 
             </Heading>
             {NEXT_STEPS.map((step) => (
               <Text key={step} style={{ ...text, margin: "0 0 6px" }}>
-                • {step}
+                {`• ${step}`}
               </Text>
             ))}
           </Section>
@@ -230,9 +231,9 @@ export function OrderConfirmationEmail({ order }: { order: OrderConfirmation }) 
           </Text>
 
           <Hr style={{ borderColor: colors.line, margin: "24px 0 16px" }} />
-          <Text style={small}>* {fdaStatement}</Text>
+          <Text style={small}>{`* ${fdaStatement}`}</Text>
           <Text style={small}>
-            {brand.name} · You are receiving this e-mail because you placed order #{order.orderNumber}.
+            {`${brand.name} · You are receiving this e-mail because you placed order #${order.orderNumber}.`}
           </Text>
         </Container>
       </Body>

@@ -1,0 +1,427 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseTargets } from "../support/database";
+import type { RunningServer } from "../support/server-process";
+import {
+  counts,
+  createCheckout,
+  createStore,
+  type Emulators,
+  ENHANCER,
+  postJson,
+  type StoreTarget,
+  startEmulators,
+  startShop,
+} from "./checkout-harness";
+
+/**
+ * Every bad input of issue 5 item 9: a clear `{success:false, error}` with the status DESIGN.md gives,
+ * no call to an outside system (other than the lookup that finds the input bad), and nothing written.
+ */
+
+const SOLD_OUT = "gid://shopify/ProductVariant/49100000009999";
+const UNKNOWN = "gid://shopify/ProductVariant/49100000000777";
+const line = (shopifyVariantId: string, quantity: unknown = 1) => ({ shopifyVariantId, quantity });
+
+type Case = {
+  name: string;
+  path: "hybrid-checkout" | "verify-and-send-confirmation";
+  body: unknown;
+  contentType?: string;
+  status: number;
+  error: string | RegExp;
+  /** The one outside call the answer needs (looking the input up); default none. */
+  calls?: "shopify" | "stripe";
+};
+
+const cases: Case[] = [
+  {
+    name: "malformed JSON",
+    path: "hybrid-checkout",
+    body: '{"products": [',
+    status: 400,
+    error: "The request body is not valid JSON.",
+  },
+  {
+    name: "a body over 16 KB",
+    path: "hybrid-checkout",
+    body: JSON.stringify({ products: [line(ENHANCER)], padding: "x".repeat(17 * 1024) }),
+    status: 413,
+    error: "The request is too large: the limit is 16 KB.",
+  },
+  {
+    name: "not JSON at all (text/plain)",
+    path: "hybrid-checkout",
+    body: "products=1",
+    contentType: "text/plain",
+    status: 415,
+    error: /Send the request as JSON/,
+  },
+  {
+    name: "products missing",
+    path: "hybrid-checkout",
+    body: {},
+    status: 400,
+    error: '"products" is required.',
+  },
+  {
+    name: "products empty",
+    path: "hybrid-checkout",
+    body: { products: [] },
+    status: 400,
+    error: '"products" must list at least one product.',
+  },
+  {
+    name: "products not a list",
+    path: "hybrid-checkout",
+    body: { products: line(ENHANCER) },
+    status: 400,
+    error: '"products" must be a list.',
+  },
+  {
+    name: "over 10 lines",
+    path: "hybrid-checkout",
+    body: { products: Array.from({ length: 11 }, () => line(ENHANCER)) },
+    status: 400,
+    error: '"products" must list at most 10 products.',
+  },
+  {
+    name: "quantity 0",
+    path: "hybrid-checkout",
+    body: { products: [line(ENHANCER, 0)] },
+    status: 400,
+    error: '"products[0].quantity" must be at least 1.',
+  },
+  {
+    name: "quantity -1",
+    path: "hybrid-checkout",
+    body: { products: [line(ENHANCER, -1)] },
+    status: 400,
+    error: '"products[0].quantity" must be at least 1.',
+  },
+  {
+    name: "quantity 1.5",
+    path: "hybrid-checkout",
+    body: { products: [line(ENHANCER, 1.5)] },
+    status: 400,
+    error: '"products[0].quantity" must be a whole number.',
+  },
+  {
+    name: 'quantity "2"',
+    path: "hybrid-checkout",
+    body: { products: [line(ENHANCER, "2")] },
+    status: 400,
+    error: '"products[0].quantity" must be a number.',
+  },
+  {
+    name: "quantity over 10",
+    path: "hybrid-checkout",
+    body: { products: [line(ENHANCER, 11)] },
+    status: 400,
+    error: '"products[0].quantity" must be at most 10.',
+  },
+  {
+    name: "a variant id that is not a ProductVariant gid",
+    path: "hybrid-checkout",
+    body: { products: [line("gid://shopify/Product/9100000000001")] },
+    status: 400,
+    error:
+      '"products[0].shopifyVariantId" must be a Shopify variant id like gid://shopify/ProductVariant/123.',
+  },
+  {
+    name: "a variant id with letters for digits",
+    path: "hybrid-checkout",
+    body: { products: [line("gid://shopify/ProductVariant/12ab")] },
+    status: 400,
+    error:
+      '"products[0].shopifyVariantId" must be a Shopify variant id like gid://shopify/ProductVariant/123.',
+  },
+  {
+    name: "a placeholder id (YOUR_)",
+    path: "hybrid-checkout",
+    body: { products: [line("gid://shopify/ProductVariant/YOUR_ENHANCER_VARIANT_ID")] },
+    status: 400,
+    error: "Product not configured - Create the Forge product in Shopify first.",
+  },
+  {
+    name: "an unknown field",
+    path: "hybrid-checkout",
+    body: { products: [line(ENHANCER)], price: 1 },
+    status: 400,
+    error: 'Unknown field "price".',
+  },
+  {
+    name: "a browser-sent price on a line",
+    path: "hybrid-checkout",
+    body: { products: [{ ...line(ENHANCER), price: "0.01" }] },
+    status: 400,
+    error: 'Unknown field "price" in "products[0]".',
+  },
+  {
+    name: "a variant the store does not have",
+    path: "hybrid-checkout",
+    body: { products: [line(UNKNOWN)] },
+    status: 404,
+    error: `Product not found in the store: ${UNKNOWN}.`,
+    calls: "shopify",
+  },
+  {
+    name: "a variant that is not for sale",
+    path: "hybrid-checkout",
+    body: { products: [line(ENHANCER), line(SOLD_OUT)] },
+    status: 400,
+    error: "Sold Out Sampler is not available for sale right now.",
+    calls: "shopify",
+  },
+  {
+    name: "sessionId missing",
+    path: "verify-and-send-confirmation",
+    body: {},
+    status: 400,
+    error: '"sessionId" is required.',
+  },
+  {
+    name: "a session id that is not a checkout session id",
+    path: "verify-and-send-confirmation",
+    body: { sessionId: "pi_3Nabc123" },
+    status: 400,
+    error: '"sessionId" must be a Stripe checkout session id (cs_test_… or cs_live_…).',
+  },
+  {
+    name: "a session id with a path in it",
+    path: "verify-and-send-confirmation",
+    body: { sessionId: "cs_test_abc/../../v1/charges" },
+    status: 400,
+    error: '"sessionId" must be a Stripe checkout session id (cs_test_… or cs_live_…).',
+  },
+  {
+    name: "a session id over 255 characters",
+    path: "verify-and-send-confirmation",
+    body: { sessionId: `cs_test_${"a".repeat(250)}` },
+    status: 400,
+    error: /"sessionId" must be at most 255 characters/,
+  },
+  {
+    name: "a session id that is a number",
+    path: "verify-and-send-confirmation",
+    body: { sessionId: 42 },
+    status: 400,
+    error: '"sessionId" must be text.',
+  },
+  {
+    name: "verify: malformed JSON",
+    path: "verify-and-send-confirmation",
+    body: "{",
+    status: 400,
+    error: "The request body is not valid JSON.",
+  },
+  {
+    name: "a session Stripe does not know",
+    path: "verify-and-send-confirmation",
+    body: { sessionId: "cs_test_a1B2c3D4e5F6g7H8i9J0" },
+    status: 404,
+    error: "No checkout session was found with that id.",
+    calls: "stripe",
+  },
+];
+
+describe.each(databaseTargets)("bad input on $name", ({ name }) => {
+  let emulators: Emulators;
+  let store: StoreTarget;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    emulators = await startEmulators();
+    // A product the store lists but does not sell.
+    emulators.shopify.store.products.set("gid://shopify/Product/9100000009999", {
+      id: "gid://shopify/Product/9100000009999",
+      handle: "sold-out-sampler",
+      title: "Sold Out Sampler",
+      descriptionHtml: "<p>Gone.</p>",
+      status: "ACTIVE",
+      vendor: "Forge",
+      productType: "Supplement",
+      tags: [],
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      publicationIds: [],
+      variants: [
+        { id: SOLD_OUT, title: "Default Title", price: "10.00", sku: null, availableForSale: false },
+      ],
+    });
+    store = await createStore(name);
+    server = await startShop({ ...emulators.env, ...store.env });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await emulators?.close();
+    await store?.drop();
+  });
+
+  it.each(cases)("$name → $status", async (testCase) => {
+    const shopifyBefore = emulators.shopify.calls().total;
+    const stripeBefore = emulators.stripe.requests().length;
+    const result = await postJson(`${server.url}/api/${testCase.path}`, testCase.body, {
+      "content-type": testCase.contentType ?? "application/json",
+    });
+    expect(result.status).toBe(testCase.status);
+    expect(result.json.success).toBe(false);
+    if (typeof testCase.error === "string") expect(result.json.error).toBe(testCase.error);
+    else expect(result.json.error).toMatch(testCase.error);
+    expect(result.text).not.toMatch(/at .+\.ts:\d+/); // never a stack trace
+
+    const shopifyCalls = emulators.shopify.calls().total - shopifyBefore;
+    const stripeCalls = emulators.stripe.requests().slice(stripeBefore);
+    expect(shopifyCalls).toBe(testCase.calls === "shopify" ? 1 : 0);
+    if (testCase.calls === "stripe") expect(stripeCalls.map((call) => call.method)).toEqual(["GET"]);
+    else expect(stripeCalls).toEqual([]);
+    expect(emulators.mail.messages()).toEqual([]);
+    if (store.name === "postgres")
+      expect(await counts(store)).toEqual({ checkouts: 0, orders: 0, deliveries: 0, sent: 0 });
+  });
+
+  it("answers a bad no-JavaScript form with a readable page, calling no one", async () => {
+    const before = emulators.shopify.calls().total + emulators.stripe.requests().length;
+    const response = await fetch(`${server.url}/api/hybrid-checkout`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ item: "free_stuff", quantity: "1" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(await response.text()).toContain("&quot;item&quot; must be one of enhancer");
+    expect(emulators.shopify.calls().total + emulators.stripe.requests().length).toBe(before);
+  });
+
+  describe("webhook signatures", () => {
+    let paidSessionId = "";
+    const event = (sessionId: string) =>
+      JSON.stringify({
+        id: "evt_forged",
+        object: "event",
+        type: "checkout.session.completed",
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { id: sessionId, object: "checkout.session" } },
+      });
+    const send = (payload: string, signature?: string) =>
+      postJson(
+        `${server.url}/api/stripe-webhook`,
+        payload,
+        signature ? { "stripe-signature": signature } : {},
+      );
+
+    beforeAll(async () => {
+      // A session that really is paid: a forged event for it would fulfil it if the signature were not checked.
+      const { sessionId } = await createCheckout(server, [{ shopifyVariantId: ENHANCER, quantity: 1 }]);
+      emulators.stripe.completeSession(sessionId, {
+        email: "forger@example.com",
+        name: "For Ger",
+        address: {
+          line1: "1 Main St",
+          line2: null,
+          city: "Austin",
+          state: "TX",
+          postal_code: "78701",
+          country: "US",
+        },
+      });
+      paidSessionId = sessionId;
+    });
+
+    const forged: { name: string; signature: () => string | undefined; payload?: () => string }[] = [
+      { name: "no Stripe-Signature header", signature: () => undefined },
+      { name: "a malformed header", signature: () => "not-a-signature" },
+      {
+        name: "signed with another secret",
+        signature: () =>
+          Stripe.webhooks.generateTestHeaderString({
+            payload: event(paidSessionId),
+            secret: "whsec_someone_else",
+          }),
+      },
+      {
+        name: "a stale signature (10 minutes old)",
+        signature: () =>
+          Stripe.webhooks.generateTestHeaderString({
+            payload: event(paidSessionId),
+            secret: emulators.stripe.webhookSecret,
+            timestamp: Math.floor(Date.now() / 1000) - 600,
+          }),
+      },
+      {
+        name: "a tampered body (signed for another session)",
+        signature: () =>
+          Stripe.webhooks.generateTestHeaderString({
+            payload: event("cs_test_somethingElse"),
+            secret: emulators.stripe.webhookSecret,
+          }),
+      },
+    ];
+
+    it.each(forged)("refuses $name with 400 and fulfils nothing", async ({ signature }) => {
+      const stripeBefore = emulators.stripe.requests().length;
+      const result = await send(event(paidSessionId), signature());
+      expect(result.status).toBe(400);
+      expect(result.json).toEqual({ success: false, error: "The Stripe signature is missing or not valid." });
+      expect(emulators.stripe.requests().length).toBe(stripeBefore);
+      expect(emulators.mail.messages()).toEqual([]);
+      if (store.name === "postgres") expect((await counts(store)).orders).toBe(0);
+    });
+
+    it("accepts the same event correctly signed (so the refusals above were the signature's doing)", async () => {
+      const payload = event(paidSessionId);
+      const result = await send(
+        payload,
+        Stripe.webhooks.generateTestHeaderString({ payload, secret: emulators.stripe.webhookSecret }),
+      );
+      expect(result.status).toBe(200);
+      expect(result.json).toMatchObject({ received: true, outcome: "fulfilled" });
+    });
+
+    it("wrote nothing for the bad inputs: one checkout, and the one order the valid event made", async () => {
+      if (store.name === "pglite") expect(await server.stop()).toBe(0);
+      const total = await counts(store);
+      expect(total.checkouts).toBe(1);
+      expect(total.orders).toBe(1);
+      expect(total.deliveries).toBe(1);
+    });
+  });
+});
+
+describe("rate limits, tighter on checkout and confirmation", () => {
+  let emulators: Emulators;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    emulators = await startEmulators();
+    server = await startShop({ ...emulators.env, PGLITE_DIR: "memory://", RATE_LIMIT_MULTIPLIER: "1" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await emulators?.close();
+  });
+
+  it.each([
+    ["hybrid-checkout", 20],
+    ["verify-and-send-confirmation", 30],
+  ] as const)("%s: %i calls a minute per client, then 429 with Retry-After", async (path, limit) => {
+    const call = () => postJson(`${server.url}/api/${path}`, {});
+    for (let index = 0; index < limit; index++) expect((await call()).status).toBe(400);
+    const limited = await call();
+    expect(limited.status).toBe(429);
+    expect(limited.json).toEqual({
+      success: false,
+      error: "Too many requests. Please wait a moment and try again.",
+    });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(emulators.stripe.requests()).toEqual([]);
+  });
+
+  it("the product lookup's limit is looser (still allowed after 31 calls)", async () => {
+    for (let index = 0; index < 31; index++) {
+      const result = await postJson(`${server.url}/api/shopify-get-product`, { handle: "forge-enhancer" });
+      expect(result.status).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseTargets } from "../support/database";
+import type { RunningServer } from "../support/server-process";
+import {
+  counts,
+  createCheckout,
+  createStore,
+  ENHANCER,
+  eventually,
+  freePort,
+  payFields,
+  postJson,
+  type StoreTarget,
+  sleep,
+  startShop,
+  submitPayPage,
+  TEST_KIT,
+  verify,
+} from "./checkout-harness";
+
+/**
+ * The whole purchase on the embedded defaults, as `npm start` runs it: the in-process Shopify, Stripe
+ * and mail emulators behind the real adapters (the real `stripe` SDK, nodemailer), the pay page's form
+ * submitted like a browser without JavaScript, Stripe's signed webhook, the payment-success call.
+ */
+
+type Mail = { to: string[]; subject: string; html: string | null; text: string | null };
+
+describe.each(databaseTargets)("sandbox purchase on $name", ({ name }) => {
+  let store: StoreTarget;
+  let server: RunningServer;
+  let site: string;
+  const buyer = "sam.buyer@example.com";
+
+  async function mails(): Promise<Mail[]> {
+    const response = await fetch(`${server.url}/__sandbox/mail/messages.json`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { messages: Mail[] }).messages;
+  }
+
+  beforeAll(async () => {
+    store = await createStore(name);
+    const port = await freePort();
+    site = `http://127.0.0.1:${port}`;
+    server = await startShop({ ...store.env, PORT: String(port), PUBLIC_SITE_URL: site });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await store?.drop();
+  });
+
+  let sessionId = "";
+  let payUrl = "";
+
+  it("runs every outside system on an emulator", async () => {
+    const response = await fetch(`${server.url}/__sandbox`);
+    expect(await response.json()).toEqual({ active: expect.arrayContaining(["shopify", "stripe", "mail"]) });
+  });
+
+  it("creates a Stripe Checkout Session with Shopify's names and prices", async () => {
+    const started = await createCheckout(
+      server,
+      [
+        { shopifyVariantId: ENHANCER, quantity: 2 },
+        { shopifyVariantId: TEST_KIT, quantity: 1 },
+      ],
+      { origin: site, referer: `${site}/product/forge-enhancer?ref=hero` },
+    );
+    expect(started.success).toBe(true);
+    expect(started.sessionId).toMatch(/^cs_test_[A-Za-z0-9]+$/);
+    expect(started.checkoutUrl).toBe(`${site}/__sandbox/stripe/pay/${started.sessionId}`);
+    sessionId = started.sessionId;
+    payUrl = started.checkoutUrl;
+
+    const page = await fetch(payUrl);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Forge Enhancer");
+    expect(html).toContain("At-Home Testosterone Test Kit");
+    expect(html).toContain("× 2");
+    expect(html).toContain("$127.00");
+    expect(html).toContain("Free shipping");
+    // Cancel goes back to the page the visitor came from, on this site.
+    expect(html).toContain(`href="${site}/product/forge-enhancer?ref=hero"`);
+    for (const field of [
+      "email",
+      "cardNumber",
+      "cardExpiry",
+      "cardCvc",
+      "name",
+      "line1",
+      "city",
+      "state",
+      "postalCode",
+    ]) {
+      expect(html).toMatch(
+        new RegExp(
+          `<label for="f-${field}">[^<]+</label>\\s*<(input|select) id="f-${field}" name="${field}"`,
+        ),
+      );
+    }
+    // Served by the site under its own CSP: no script at all, so nothing for the policy to allow.
+    expect(html).not.toMatch(/<script/i);
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(csp).toContain("form-action 'self'");
+  });
+
+  it("refuses a declined card with a message and fulfils nothing", async () => {
+    const declined = await submitPayPage(payUrl, payFields("4000 0000 0000 0002"));
+    expect(declined.status).toBe(402);
+    expect(declined.location).toBeNull();
+    expect(declined.html).toContain("Your card was declined.");
+    expect(declined.html).toContain('role="alert"');
+
+    const result = await verify(server, sessionId);
+    expect(result.status).toBe(402);
+    expect(result.json).toMatchObject({
+      success: false,
+      email: null,
+      message: "This checkout session has not been paid yet.",
+    });
+    await sleep(300);
+    expect(await mails()).toEqual([]);
+  });
+
+  let orderNumber = 0;
+
+  it("pays: redirects to payment-success, the webhook and the page fulfil it once, one e-mail", async () => {
+    const paid = await submitPayPage(payUrl, payFields());
+    expect(paid.status).toBe(303);
+    expect(paid.location).toBe(`${site}/payment-success?session_id=${sessionId}`);
+
+    // Stripe's signed webhook reaches the app and fulfils the order.
+    await eventually(() => {
+      const handled = server.logs.find(
+        (line) => line.includes("stripe webhook handled") && line.includes(sessionId),
+      );
+      expect(handled).toContain('"outcome":"fulfilled"');
+    });
+
+    // The payment-success page's call: the same order, and the e-mail's state.
+    const result = await verify(server, sessionId);
+    expect(result.status).toBe(200);
+    expect(result.json).toMatchObject({
+      success: true,
+      email: buyer,
+      emailStatus: "sent",
+      message: "Confirmation email has been sent to your email address.",
+      order: {
+        currency: "USD",
+        total: { amount: 12_700, formatted: "$127.00" },
+        items: [
+          { name: "Forge Enhancer", quantity: 2, unitAmount: 3_900, formatted: "$78.00" },
+          { name: "At-Home Testosterone Test Kit", quantity: 1, unitAmount: 4_900, formatted: "$49.00" },
+        ],
+        shippingAddress: {
+          name: "Sam Buyer",
+          line1: "500 Congress Ave",
+          line2: "Apt 4",
+          city: "Austin",
+          state: "TX",
+          postalCode: "78701",
+          country: "US",
+        },
+      },
+    });
+    orderNumber = (result.json.order as { orderNumber: number }).orderNumber;
+    expect(orderNumber).toBeGreaterThan(0);
+
+    const [mail, ...others] = await eventually(async () => {
+      const list = await mails();
+      expect(list.length).toBeGreaterThan(0);
+      return list;
+    });
+    expect(others).toEqual([]);
+    expect(mail?.to).toEqual([buyer]);
+    expect(mail?.subject).toBe(`Your Forge order #${orderNumber} is confirmed`);
+    for (const body of [mail?.html ?? "", mail?.text ?? ""]) {
+      const expected = [
+        `#${orderNumber}`,
+        "Forge Enhancer",
+        "At-Home Testosterone Test Kit",
+        "Qty 2 × $39.00",
+        "Qty 1 × $49.00",
+        "$127.00",
+        "Sam Buyer",
+        "500 Congress Ave",
+        "Austin, TX 78701",
+        "1-2 business days",
+        "3 Forge Enhancer capsules daily with your first meal",
+        "3-5 days",
+        "12 months",
+        "60-day money-back guarantee",
+        "support@forge.example",
+        "These statements have not been evaluated by the Food and Drug Administration. This product is not intended to diagnose, treat, cure, or prevent any disease.",
+      ];
+      // Listed as missing phrases, so a failure names them rather than printing the whole e-mail.
+      expect(expected.filter((phrase) => !body.includes(phrase))).toEqual([]);
+    }
+  });
+
+  it("answers a repeated page call with the same order and sends nothing more", async () => {
+    const again = await verify(server, sessionId);
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ success: true, emailStatus: "sent", order: { orderNumber } });
+    await sleep(1_000);
+    expect(await mails()).toHaveLength(1);
+  });
+
+  let formSessionId = "";
+
+  it("sends the no-JavaScript buy button (a form post) to the checkout with a 303", async () => {
+    const response = await fetch(`${server.url}/api/hybrid-checkout`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: site,
+        referer: `${site}/product/test-kit`,
+      },
+      body: new URLSearchParams({ item: "enhancer_kit_bundle", quantity: "1" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(303);
+    const location = response.headers.get("location") ?? "";
+    expect(location).toMatch(new RegExp(`^${site}/__sandbox/stripe/pay/cs_test_[A-Za-z0-9]+$`));
+    formSessionId = location.split("/").pop() ?? "";
+    const html = await (await fetch(location)).text();
+    expect(html).toContain("Forge Enhancer + Test Kit Bundle");
+    expect(html).toContain("$128.00");
+    expect(html).toContain(`href="${site}/product/test-kit"`);
+
+    // A declined card on this one: nothing is fulfilled.
+    expect((await submitPayPage(location, payFields("4000000000000002"))).status).toBe(402);
+    expect((await verify(server, formSessionId)).status).toBe(402);
+  });
+
+  it("answers an unconfigured item from the form with a readable page, not a checkout", async () => {
+    const response = await fetch(`${server.url}/api/hybrid-checkout`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: site },
+      body: new URLSearchParams({ item: "test_item", quantity: "1" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    expect(html).toContain("Product not configured");
+    expect(html).toContain(`href="${site}/"`);
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it("leaves one order, one sent e-mail, and both checkouts recorded", async () => {
+    // PGlite lives in the server process: read its directory once the server has stopped.
+    if (store.name === "pglite") expect(await server.stop()).toBe(0);
+    expect(await counts(store)).toEqual({ checkouts: 2, orders: 1, deliveries: 1, sent: 1 });
+    const checkoutRows = await store.query<{
+      stripe_session_id: string;
+      status: string;
+      amount_total: number;
+    }>("select stripe_session_id, status, amount_total from checkouts order by created_at");
+    expect(checkoutRows).toEqual([
+      { stripe_session_id: sessionId, status: "complete", amount_total: 12_700 },
+      { stripe_session_id: formSessionId, status: "open", amount_total: 12_800 },
+    ]);
+    const [order] = await store.query<{
+      order_number: string;
+      email: string;
+      amount_total: number;
+      lines: unknown;
+    }>("select order_number, email, amount_total, lines from orders");
+    expect(Number(order?.order_number)).toBe(orderNumber);
+    expect(order).toMatchObject({ email: buyer, amount_total: 12_700 });
+    expect(order?.lines).toEqual([
+      expect.objectContaining({ variantId: ENHANCER, quantity: 2, unitAmount: 3_900, currency: "usd" }),
+      expect.objectContaining({ variantId: TEST_KIT, quantity: 1, unitAmount: 4_900, currency: "usd" }),
+    ]);
+  });
+
+  it("is reachable through the JSON function with a bad Origin refused", async () => {
+    if (store.name === "pglite") return; // the server was stopped to read PGlite
+    const refused = await postJson(
+      `${server.url}/api/hybrid-checkout`,
+      { products: [{ shopifyVariantId: ENHANCER, quantity: 1 }] },
+      { origin: "https://evil.example" },
+    );
+    expect(refused.status).toBe(403);
+  });
+});
