@@ -80,3 +80,40 @@ export async function expectConfirmed(
   await tab.waitForTimeout(500);
   expect(await mailTo(request, buyer.email)).toHaveLength(1);
 }
+
+/** A toast with this title and description is on screen, announced as an alert when destructive. */
+export async function expectToast(
+  page: Page,
+  title: string,
+  description?: string,
+  options: { destructive?: boolean } = {},
+) {
+  const role = options.destructive ? "alert" : "status";
+  const toast = page
+    .getByRole("region", { name: "Notifications" })
+    .getByRole(role)
+    .filter({ hasText: title })
+    .filter({ hasText: description ?? title });
+  await expect(toast.first()).toBeVisible();
+  return toast.first();
+}
+
+/** Queues a fault in the in-process Shopify emulator (see sandbox/shopify/emulator.ts). */
+export async function shopifyFault(
+  request: APIRequestContext,
+  base: string,
+  fault: {
+    kind: "latency" | "status" | "throttled" | "malformed" | "timeout";
+    api?: "storefront" | "admin";
+    times?: number;
+    ms?: number;
+    status?: number;
+  },
+) {
+  const response = await request.post(`${base}/__sandbox/shopify/__control/faults`, { data: fault });
+  expect(response.status()).toBe(201);
+}
+
+export async function clearShopifyFaults(request: APIRequestContext, base: string) {
+  await request.delete(`${base}/__sandbox/shopify/__control/faults`);
+}

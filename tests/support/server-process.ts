@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -14,49 +15,66 @@ export type RunningServer = {
 };
 
 /**
- * Starts the production server (build/ must exist) as its own process on a free loopback port,
- * with the embedded database in memory unless the environment says otherwise.
+ * Starts the production server (the build named by BUILD_DIR must exist) as its own process on a
+ * free loopback port, with the embedded database in memory unless the environment says otherwise.
  */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+  const port = env.PORT && env.PORT !== "0" ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
-      PORT: "0",
       PGLITE_DIR: "memory://",
       LOG_LEVEL: "info",
       ...env,
+      PORT: String(port),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: string[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join("\n")}`)), 60_000);
-    const onLine = (chunk: Buffer) => {
-      for (const line of chunk.toString().split("\n").filter(Boolean)) {
-        logs.push(line);
-        try {
-          const entry = JSON.parse(line) as { msg?: string; url?: string };
-          if (entry.msg === "server listening" && entry.url) {
-            clearTimeout(timer);
-            resolve(entry.url);
-          }
-        } catch {
-          // not a JSON log line
-        }
-      }
-    };
-    child.stdout?.on("data", onLine);
-    child.stderr?.on("data", onLine);
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${logs.join("\n")}`));
-    });
-  });
+      exitCode = code;
+      resolve(code);
+    }),
+  );
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n").filter(Boolean)) logs.push(line);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+
+  // Ready when /healthz answers and the app is attached (the sandbox is up): poll, whatever the log level.
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}:\n${logs.join("\n")}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start:\n${logs.join("\n")}`);
+    }
+    try {
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 
   return {
     url,

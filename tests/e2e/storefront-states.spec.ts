@@ -1,0 +1,92 @@
+import { type RunningServer, startServer } from "../support/server-process";
+import { clearShopifyFaults, expectToast, shopifyFault } from "./flows";
+import { expect, test, waitForHydration } from "./support";
+
+/**
+ * The live-product and connection-test states of spec §4 and §8, reproduced with the Shopify
+ * emulator's faults. These need a server whose product cache never hides a fault, so each worker
+ * starts its own.
+ */
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer({
+    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+    LOG_LEVEL: "warn",
+    PRODUCT_CACHE_TTL_SECONDS: "0",
+    PRODUCT_CACHE_SWR_SECONDS: "0",
+    PRODUCT_CACHE_MAX_STALE_SECONDS: "0",
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+test.beforeEach(async ({ request }) => {
+  await clearShopifyFaults(request, server.url);
+});
+
+test.describe("the Enhancer page's live product", () => {
+  test("shows the defaults with a loading flag first, then the live product and its label", async ({
+    page,
+    request,
+  }) => {
+    await shopifyFault(request, server.url, { kind: "latency", api: "storefront", ms: 1_500 });
+    await page.goto(`${server.url}/product/forge-enhancer`, { waitUntil: "commit" });
+    const price = page.getByTestId("product-price").first();
+    await expect(price).toHaveAttribute("aria-busy", "true");
+    await expect(price).toContainText("$0.25");
+    await expect(price).toContainText("Test pricing");
+    await expect(price).toHaveAttribute("aria-busy", "false", { timeout: 10_000 });
+    await expect(price).toContainText("$39.00");
+    await expect(price).toContainText("Live Shopify pricing");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Forge Enhancer");
+  });
+
+  test("keeps the defaults and says why when Shopify fails", async ({ page, request }) => {
+    await shopifyFault(request, server.url, { kind: "status", status: 503, api: "storefront", times: -1 });
+    await page.goto(`${server.url}/product/forge-enhancer`);
+    await waitForHydration(page);
+    await expectToast(page, "Could not load product", undefined, { destructive: true });
+    const price = page.getByTestId("product-price").first();
+    await expect(price).toContainText("$0.25");
+    await expect(price).toContainText("Test pricing");
+  });
+});
+
+test.describe("the home page's connection test", () => {
+  test("reports the product it found", async ({ page }) => {
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /test.*connection/i }).click();
+    await expectToast(page, "Shopify Connected!", "Successfully connected! Found product: Forge Enhancer");
+  });
+
+  test("shows the progress message, then Connection Failed with Shopify's message", async ({
+    page,
+    request,
+  }) => {
+    await shopifyFault(request, server.url, { kind: "status", status: 503, api: "storefront", times: -1 });
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    // Hold the call back a moment so the progress message can be seen.
+    await page.route("**/api/shopify-get-product", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: /test.*connection/i }).click();
+    await expectToast(page, "Testing Shopify connection...");
+    const toast = await expectToast(page, "Connection Failed", "Could not connect to Shopify: ", {
+      destructive: true,
+    });
+    await expect(toast).toContainText(/Could not connect to Shopify: \S+/);
+  });
+
+  test("reports Connection Test Failed when the test itself cannot run", async ({ page }) => {
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    await page.route("**/api/shopify-get-product", (route) => route.abort("connectionrefused"));
+    await page.getByRole("button", { name: /test.*connection/i }).click();
+    await expectToast(page, "Connection Test Failed", "Could not test Shopify connection.", {
+      destructive: true,
+    });
+  });
+});
