@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { currencyExponent, formatMoney, toMinorUnits } from "~/emails/money";
+import {
+  type OrderConfirmation,
+  orderConfirmationPayload,
+  orderConfirmationText,
+  renderOrderConfirmation,
+} from "~/emails/order-confirmation";
+
+const order: OrderConfirmation = {
+  orderNumber: 1042,
+  email: "jo@example.com",
+  customerName: "Jo Q. Public",
+  orderedAt: "2026-03-05T12:00:00.000Z",
+  currency: "usd",
+  amountTotal: 16_700,
+  lines: [
+    { productTitle: "Forge Enhancer", variantTitle: null, quantity: 1, unitAmount: 3_900 },
+    {
+      productTitle: "Forge Enhancer + Test Kit Bundle",
+      variantTitle: "Large",
+      quantity: 1,
+      unitAmount: 12_800,
+    },
+  ],
+  shippingAddress: {
+    name: "Jo Q. Public",
+    line1: "1 Main St",
+    line2: null,
+    city: "Austin",
+    state: "TX",
+    postalCode: "78701",
+    country: "US",
+  },
+  orderUrl: "https://forge.example/payment-success?session_id=cs_test_1",
+};
+
+describe("order confirmation e-mail", () => {
+  it("has the order in both parts: number, items with quantities, total, address", async () => {
+    const rendered = await renderOrderConfirmation(order);
+    expect(rendered.subject).toBe("Your Forge order #1042 is confirmed");
+    expect(rendered.replyTo).toBe("support@forge.example");
+    for (const body of [rendered.html, rendered.text]) {
+      const missing = [
+        "#1042",
+        "March 5, 2026",
+        "Forge Enhancer",
+        "Forge Enhancer + Test Kit Bundle (Large)",
+        "Qty 1 × $39.00",
+        "Qty 1 × $128.00",
+        "$167.00",
+        "Free",
+        "1 Main St",
+        "Austin, TX 78701",
+        "United States",
+        "Your order ships in 1-2 business days",
+        "Take 3 Forge Enhancer capsules daily with your first meal.",
+        "Test kit results arrive 3-5 days after the lab receives your sample, and stay available for 12 months.",
+        "60-day money-back guarantee.",
+        "support@forge.example",
+        "https://forge.example/payment-success?session_id=cs_test_1",
+        "These statements have not been evaluated by the Food and Drug Administration. This product is not intended to diagnose, treat, cure, or prevent any disease.",
+      ].filter((phrase) => !body.includes(phrase));
+      expect(missing).toEqual([]);
+    }
+    expect(rendered.html).toContain("Thanks for your order, Jo!");
+    expect(rendered.html).toMatch(/^<!DOCTYPE html/);
+    expect(rendered.html).toContain('lang="en"');
+  });
+
+  it("escapes what the customer typed", async () => {
+    const rendered = await renderOrderConfirmation({
+      ...order,
+      customerName: "<script>alert(1)</script>",
+      shippingAddress: {
+        ...order.shippingAddress,
+        line1: '<img src=x onerror="alert(1)">',
+      } as OrderConfirmation["shippingAddress"],
+    });
+    expect(rendered.html).not.toContain("<script>alert(1)</script>");
+    expect(rendered.html).not.toContain("<img src=x");
+    expect(rendered.html).toContain("&lt;img src=x");
+  });
+
+  it("reads without a name or an address", () => {
+    const text = orderConfirmationText({
+      ...order,
+      customerName: null,
+      shippingAddress: null,
+      orderUrl: null,
+    });
+    expect(text.startsWith("Thanks for your order!")).toBe(true);
+    expect(text).not.toContain("SHIPPING TO");
+    expect(text).not.toContain("View your order");
+  });
+
+  it("refuses a payload that is not an order (the outbox checks before rendering)", () => {
+    expect(orderConfirmationPayload.safeParse({ ...order, orderNumber: "1042" }).success).toBe(false);
+    expect(orderConfirmationPayload.safeParse({ ...order, lines: [{ productTitle: "x" }] }).success).toBe(
+      false,
+    );
+    expect(orderConfirmationPayload.parse(order)).toEqual(order);
+  });
+});
+
+describe("money in minor units", () => {
+  it.each([
+    ["39.00", "usd", 3_900],
+    ["39.0", "USD", 3_900],
+    ["39", "usd", 3_900],
+    ["0.5", "usd", 50],
+    ["19.99", "usd", 1_999],
+    ["128.000000", "usd", 12_800],
+    ["5000", "jpy", 5_000],
+    ["5000.0", "jpy", 5_000],
+  ])("%s %s → %i", (amount, currency, minor) => {
+    expect(toMinorUnits(amount, currency)).toBe(minor);
+  });
+
+  it.each([
+    ["39.005", "usd"],
+    ["-1.00", "usd"],
+    ["1e3", "usd"],
+    ["", "usd"],
+    ["12.5", "jpy"],
+    ["abc", "usd"],
+  ])("refuses %s %s", (amount, currency) => {
+    expect(toMinorUnits(amount, currency)).toBeNull();
+  });
+
+  it("formats for people", () => {
+    expect(formatMoney(12_700, "usd")).toBe("$127.00");
+    expect(formatMoney(5_000, "jpy")).toBe("¥5,000");
+    expect(currencyExponent("JPY")).toBe(0);
+  });
+});
