@@ -8,7 +8,7 @@ import { SMTPServer } from "smtp-server";
  * A local SMTP server (`smtp-server`) for the app's nodemailer, keeping what it receives in memory,
  * and pages that list it: `/__sandbox/mail` (HTML) and `/__sandbox/mail/messages.json` (for tests).
  * A test hook refuses connections for a while, as a mail server that is down does
- * (docs/decisions/031-emulators.md). Standalone, a test starts one and points server processes at
+ * (docs/decisions/031-checkout-emulators.md). Standalone, a test starts one and points server processes at
  * `smtpUrl`.
  */
 

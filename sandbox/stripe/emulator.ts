@@ -20,7 +20,7 @@ import { createPayPageRouter } from "./pay-page";
  * (form-encoded bodies, bearer secret key, Idempotency-Key, Stripe's error JSON), so the official
  * `stripe` SDK pointed at it (`host`, `port`, `protocol`) cannot tell the difference; a hosted pay page
  * with test cards; signed webhooks retried until the app answers 2xx; and test hooks that inject
- * latency, errors and timeouts (docs/decisions/031-emulators.md).
+ * latency, errors and timeouts (docs/decisions/031-checkout-emulators.md).
  *
  * Standalone, a test starts one and points several server processes at `apiUrl` (STRIPE_API_URL with
  * any `sk_test_` key and `webhookSecret`); in-process, sandbox/index.ts starts one and mounts
