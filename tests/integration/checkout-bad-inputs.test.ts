@@ -379,12 +379,53 @@ describe.each(databaseTargets)("bad input on $name", ({ name }) => {
       expect(result.json).toMatchObject({ received: true, outcome: "fulfilled" });
     });
 
-    it("wrote nothing for the bad inputs: one checkout, and the one order the valid event made", async () => {
+    it("fulfils on checkout.session.async_payment_succeeded too, and acknowledges events it does not act on", async () => {
+      const { sessionId } = await createCheckout(server, [{ shopifyVariantId: ENHANCER, quantity: 1 }]);
+      emulators.stripe.completeSession(sessionId, {
+        email: "delayed@example.com",
+        name: "Del Ayed",
+        address: {
+          line1: "2 Main St",
+          line2: null,
+          city: "Austin",
+          state: "TX",
+          postal_code: "78701",
+          country: "US",
+        },
+      });
+      const asyncEvent = JSON.stringify({
+        id: "evt_async",
+        object: "event",
+        type: "checkout.session.async_payment_succeeded",
+        data: { object: { id: sessionId, object: "checkout.session" } },
+      });
+      const handled = await send(
+        asyncEvent,
+        Stripe.webhooks.generateTestHeaderString({
+          payload: asyncEvent,
+          secret: emulators.stripe.webhookSecret,
+        }),
+      );
+      expect(handled.json).toMatchObject({ received: true, handled: true, outcome: "fulfilled" });
+
+      const other = JSON.stringify({
+        id: "evt_other",
+        object: "event",
+        type: "payment_intent.created",
+        data: { object: { id: "pi_1", object: "payment_intent" } },
+      });
+      const ignored = await send(
+        other,
+        Stripe.webhooks.generateTestHeaderString({ payload: other, secret: emulators.stripe.webhookSecret }),
+      );
+      expect(ignored.status).toBe(200);
+      expect(ignored.json).toEqual({ received: true, handled: false });
+    });
+
+    it("wrote nothing for the bad inputs: only the two checkouts and the orders the valid events made", async () => {
       if (store.name === "pglite") expect(await server.stop()).toBe(0);
       const total = await counts(store);
-      expect(total.checkouts).toBe(1);
-      expect(total.orders).toBe(1);
-      expect(total.deliveries).toBe(1);
+      expect(total).toMatchObject({ checkouts: 2, orders: 2, deliveries: 2 });
     });
   });
 });

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { InvalidEnvironmentError, parseEnv } from "~/server/env.server";
+
+describe("Stripe and SMTP environment", () => {
+  const live = { STRIPE_SECRET_KEY: "sk_live_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+
+  it("refuses a live Stripe key without an SMTP server (real orders must not be confirmed into the emulator)", () => {
+    expect(() => parseEnv(live)).toThrow(InvalidEnvironmentError);
+    expect(() => parseEnv(live)).toThrow(/SMTP_URL is required when STRIPE_SECRET_KEY is a live key/);
+  });
+
+  it("accepts a live key with SMTP, and a test key without", () => {
+    expect(parseEnv({ ...live, SMTP_URL: "smtps://user:pass@smtp.example.com:465" }).SMTP_URL).toBe(
+      "smtps://user:pass@smtp.example.com:465",
+    );
+    expect(
+      parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" }).SMTP_URL,
+    ).toBeUndefined();
+  });
+
+  it("requires the webhook secret with a key", () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+});
