@@ -1,4 +1,5 @@
 import { getProductInput } from "~/server/catalog-inputs.server";
+import { lookupProduct } from "~/server/catalog-lookup.server";
 import { apiAction, methodNotAllowed } from "~/server/http/api.server";
 import { catalogApiError } from "~/server/shopify/api-errors.server";
 import type { GetProductResponse } from "~/server/shopify/types";
@@ -17,11 +18,9 @@ export const action = apiAction({
   checkOrigin: false,
   input: getProductInput,
   async handler({ input, context }): Promise<GetProductResponse> {
-    const { catalog, productCache, logger } = context.services;
+    const { logger } = context.services;
     try {
-      const { product, source } = await productCache.get(input.handle, () =>
-        catalog.getProductByHandle(input.handle, { buyerIp: context.clientIp }),
-      );
+      const { product, source } = await lookupProduct(context, input.handle);
       logger.debug({ handle: input.handle, cache: source, requestId: context.requestId }, "product lookup");
       return { success: true, product };
     } catch (error) {
