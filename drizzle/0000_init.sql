@@ -36,13 +36,14 @@ CREATE TABLE "newsletter_subscribers" (
 	"source_page" text,
 	"confirm_token_hash" text,
 	"confirm_token_expires_at" timestamp with time zone,
-	"unsubscribe_token_hash" text NOT NULL,
+	"unsubscribe_token" text NOT NULL,
 	"confirmation_sent_at" timestamp with time zone,
 	"confirmed_at" timestamp with time zone,
 	"unsubscribed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "newsletter_subscribers_email_unique" UNIQUE("email")
+	CONSTRAINT "newsletter_subscribers_email_unique" UNIQUE("email"),
+	CONSTRAINT "newsletter_status" CHECK ("newsletter_subscribers"."status" in ('pending', 'confirmed', 'unsubscribed'))
 );
 --> statement-breakpoint
 CREATE TABLE "orders" (
@@ -65,4 +66,4 @@ CREATE TABLE "orders" (
 CREATE UNIQUE INDEX "email_deliveries_kind_key" ON "email_deliveries" USING btree ("kind","dedupe_key");--> statement-breakpoint
 CREATE INDEX "email_deliveries_due" ON "email_deliveries" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_confirm_token" ON "newsletter_subscribers" USING btree ("confirm_token_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "newsletter_unsubscribe_token" ON "newsletter_subscribers" USING btree ("unsubscribe_token_hash");
+CREATE UNIQUE INDEX "newsletter_unsubscribe_token" ON "newsletter_subscribers" USING btree ("unsubscribe_token");

@@ -119,8 +119,11 @@ export const newsletterSubscribers = pgTable(
     /** SHA-256 of the single-use confirmation token. */
     confirmTokenHash: text("confirm_token_hash"),
     confirmTokenExpiresAt: timestamp("confirm_token_expires_at", { withTimezone: true }),
-    /** SHA-256 of the unsubscribe token carried by every newsletter e-mail. */
-    unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
+    /**
+     * The unsubscribe token every newsletter e-mail carries. Kept as is (not hashed): each future
+     * mailing must embed it, and all it can do is unsubscribe (docs/decisions/040-newsletter.md).
+     */
+    unsubscribeToken: text("unsubscribe_token").notNull(),
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
@@ -128,6 +131,7 @@ export const newsletterSubscribers = pgTable(
   },
   (table) => [
     uniqueIndex("newsletter_confirm_token").on(table.confirmTokenHash),
-    uniqueIndex("newsletter_unsubscribe_token").on(table.unsubscribeTokenHash),
+    uniqueIndex("newsletter_unsubscribe_token").on(table.unsubscribeToken),
+    check("newsletter_status", sql`${table.status} in ('pending', 'confirmed', 'unsubscribed')`),
   ],
 );
