@@ -25,6 +25,8 @@ export type ReceivedMail = {
   receivedAt: string;
   html: string | null;
   text: string | null;
+  /** List-Unsubscribe and List-Unsubscribe-Post, when the message has them (newsletter mail). */
+  listUnsubscribe: { url: string | null; post: string | null };
 };
 
 export type MailEmulatorOptions = {
@@ -134,6 +136,16 @@ export async function startMailEmulator(options: MailEmulatorOptions = {}): Prom
               receivedAt: new Date().toISOString(),
               html: typeof parsed.html === "string" ? parsed.html : null,
               text: parsed.text ?? null,
+              listUnsubscribe: {
+                url:
+                  parsed.headerLines
+                    .find((h) => h.key === "list-unsubscribe")
+                    ?.line.replace(/^[^:]+:\s*/, "") ?? null,
+                post:
+                  parsed.headerLines
+                    .find((h) => h.key === "list-unsubscribe-post")
+                    ?.line.replace(/^[^:]+:\s*/, "") ?? null,
+              },
             };
             received.push(mail);
             if (received.length > keep) received.splice(0, received.length - keep);
@@ -195,6 +207,8 @@ export async function startMailEmulator(options: MailEmulatorOptions = {}): Prom
       res.json({ messages: list() });
       return;
     }
+    // Links are absolute under wherever the router is mounted (/__sandbox/mail, or / standalone).
+    const base = escapeHtml(req.baseUrl);
     const rows = list()
       .map(
         (mail) => `<article>
@@ -206,7 +220,7 @@ export async function startMailEmulator(options: MailEmulatorOptions = {}): Prom
       new Date(mail.receivedAt).toUTCString(),
     )}</time></dd>
   </dl>
-  <p>${mail.html ? `<a href="${encodeURIComponent(mail.id)}/html">Open the HTML body</a>` : "No HTML body."}</p>
+  <p>${mail.html ? `<a href="${base}/${encodeURIComponent(mail.id)}/html">Open the HTML body</a>` : "No HTML body."}</p>
   <details><summary>Plain-text body</summary><pre>${escapeHtml(mail.text ?? "(none)")}</pre></details>
 </article>`,
       )
@@ -235,7 +249,7 @@ a:focus-visible, summary:focus-visible { outline: 3px solid #2563eb; outline-off
 <main>
 <h1>Sandbox mail</h1>
 <p>Messages the site sent to the local SMTP server (${escapeHtml(smtpUrl)}), newest first. Nothing here left this
-machine. <a href="messages.json">JSON</a></p>
+machine. <a href="${base}/messages.json">JSON</a></p>
 ${rows || "<p>No messages yet.</p>"}
 </main>
 </body>

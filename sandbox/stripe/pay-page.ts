@@ -178,6 +178,7 @@ const STYLE = `
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
   background: var(--bg); }
+.ribbon p { margin: 0; }
 .ribbon { margin: 0; background: #fef3c7; color: #78350f; text-align: center; padding: .5rem 1rem;
   font-size: .875rem; border-bottom: 1px solid #fcd34d; }
 main { max-width: 60rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; display: grid; gap: 2rem; }
@@ -230,7 +231,7 @@ function page(title: string, body: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<p class="ribbon">Sandbox: no real payments. This page stands in for Stripe Checkout.</p>
+<header class="ribbon"><p>Sandbox: no real payments. This page stands in for Stripe Checkout.</p></header>
 ${body}
 </body>
 </html>`;

@@ -208,6 +208,18 @@ describe.each(databaseTargets)("sandbox purchase on $name", ({ name }) => {
     expect(await mails()).toHaveLength(1);
   });
 
+  it("lists the e-mail on /__sandbox/mail with its HTML body a click away", async () => {
+    const list = await fetch(`${server.url}/__sandbox/mail`, { headers: { accept: "text/html" } });
+    const html = await list.text();
+    expect(html).toContain(`Your Forge order #${orderNumber} is confirmed`);
+    expect(html).toContain(buyer);
+    const link = /href="(\/__sandbox\/mail\/[^"]+\/html)"/.exec(html)?.[1];
+    expect(link).toBeTruthy();
+    const body = await fetch(`${server.url}${link}`);
+    expect(body.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(await body.text()).toContain(`#${orderNumber}`);
+  });
+
   let formSessionId = "";
 
   it("sends the no-JavaScript buy button (a form post) to the checkout with a 303", async () => {
