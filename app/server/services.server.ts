@@ -6,6 +6,11 @@ import { createRateLimiter, type RateLimiter } from "./http/rate-limits.server";
 import type { Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail/mailer.server";
 import { createOutbox, type Outbox } from "./mail/outbox.server";
+import {
+  createNewsletter,
+  type Newsletter,
+  newsletterConfirmationTemplate,
+} from "./newsletter/newsletter.server";
 import { type CheckoutService, createCheckoutService } from "./orders/checkout.server";
 import { createFulfilment, type Fulfilment } from "./orders/fulfilment.server";
 import { orderConfirmationTemplate } from "./orders/order-email.server";
@@ -39,6 +44,8 @@ export type AppServices = {
   checkout: CheckoutService;
   /** Paid session → one order and one confirmation e-mail, exactly once (app/server/orders). */
   fulfilment: Fulfilment;
+  /** The newsletter list: double opt-in, unsubscribe (app/server/newsletter). */
+  newsletter: Newsletter;
 };
 
 export async function createServices(env: Env, logger: Logger): Promise<AppServices> {
@@ -66,7 +73,12 @@ export async function createServices(env: Env, logger: Logger): Promise<AppServi
     apiUrl: env.STRIPE_API_URL,
   });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const outbox = createOutbox({ db: database.db, mailer, logger, templates: [orderConfirmationTemplate] });
+  const outbox = createOutbox({
+    db: database.db,
+    mailer,
+    logger,
+    templates: [orderConfirmationTemplate, newsletterConfirmationTemplate],
+  });
   const checkout = createCheckoutService({
     db: database.db,
     payments,
@@ -81,6 +93,7 @@ export async function createServices(env: Env, logger: Logger): Promise<AppServi
     logger,
     siteUrl: env.PUBLIC_SITE_URL,
   });
+  const newsletter = createNewsletter({ db: database.db, outbox, logger, siteUrl: env.PUBLIC_SITE_URL });
   // Sends what is due, including messages recorded before a restart.
   outbox.start();
   return {
@@ -96,6 +109,7 @@ export async function createServices(env: Env, logger: Logger): Promise<AppServi
     outbox,
     checkout,
     fulfilment,
+    newsletter,
   };
 }
 

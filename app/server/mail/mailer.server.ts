@@ -15,6 +15,8 @@ export type OutgoingMail = {
   replyTo?: string;
   /** A stable Message-ID (`<id@domain>`), so a receiver can recognise a repeat. */
   messageId?: string;
+  /** Extra headers (List-Unsubscribe). Values never come from visitors' input unchecked. */
+  headers?: Record<string, string>;
   /** Aborts the send (and closes its connection). */
   signal?: AbortSignal;
 };
@@ -68,6 +70,7 @@ export function createMailer(config: MailerConfig): Mailer {
           text: mail.text,
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
           ...(mail.messageId ? { messageId: mail.messageId } : {}),
+          ...(mail.headers ? { headers: mail.headers } : {}),
           ...(mail.signal ? { signal: mail.signal } : {}),
         } as Parameters<typeof transport.sendMail>[0]);
         const accepted = (info.accepted as unknown[]).map(String);

@@ -14,7 +14,13 @@ import { type Mailer, MailSendError } from "./mailer.server";
  * dies. Generic: each kind registers a template (payload schema + renderer).
  */
 
-export type RenderedEmail = { subject: string; html: string; text: string; replyTo?: string };
+export type RenderedEmail = {
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+};
 
 export type EmailTemplate<P = unknown> = {
   kind: string;

@@ -1,0 +1,73 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { NEWSLETTER_ANCHOR, NEWSLETTER_STATUS_PARAM, type NewsletterStatus } from "~/content/newsletter";
+import { normalizeEmailAddress } from "~/lib/email-address";
+import { ApiError, apiAction, methodNotAllowed } from "~/server/http/api.server";
+
+/**
+ * POST /api/newsletter-subscribe {email} → {success, message} (issue 7). The answer is the same for
+ * a new, pending or confirmed address, so the form reveals nobody. A filled honeypot field gets the
+ * same answer and nothing is stored. A form post (no JavaScript) is sent back to the page it came
+ * from with the outcome in the query string, which the page shows next to the field.
+ */
+export const loader = methodNotAllowed;
+
+export const SUBSCRIBED_MESSAGE =
+  "Thanks! If this address can be subscribed, a confirmation link is on its way. It expires in 48 hours.";
+export const INVALID_EMAIL_MESSAGE = "Enter a valid email address, like name@example.com.";
+
+const input = z.strictObject({
+  email: z.string().max(1_000),
+  /** The honeypot: people never see it, so it is empty unless a bot filled it. */
+  website: z.string().max(1_000).optional(),
+  /** The page the sign-up came from (a path on this site). */
+  source: z.string().max(500).optional(),
+});
+
+/** A path on this site, without query or fragment; anything else becomes the home page. */
+function sourcePath(source: string | undefined | null): string {
+  if (!source || !source.startsWith("/") || source.startsWith("//") || source.includes("\\")) return "/";
+  try {
+    return new URL(source, "http://site.invalid").pathname;
+  } catch {
+    return "/";
+  }
+}
+
+function backTo(source: string | null, status: NewsletterStatus): Response {
+  return redirect(`${sourcePath(source)}?${NEWSLETTER_STATUS_PARAM}=${status}#${NEWSLETTER_ANCHOR}`, 303);
+}
+
+export const action = apiAction({
+  rateLimit: "newsletter-subscribe",
+  checkOrigin: true,
+  input,
+  form: (fields) => ({
+    email: fields.get("email") ?? "",
+    website: fields.get("website") ?? undefined,
+    source: fields.get("source") ?? undefined,
+  }),
+  // Failures before the body is understood (rate limit, origin, malformed form): back to the referring page.
+  formError: (error, { request }) => {
+    const referer = request.headers.get("referer");
+    const source = referer ? new URL(referer).pathname : "/";
+    const status: NewsletterStatus =
+      error.status === 400 ? "invalid" : error.status === 429 ? "limited" : "error";
+    return backTo(source, status);
+  },
+  async handler({ input, context, via }) {
+    const email = normalizeEmailAddress(input.email);
+    const source = sourcePath(input.source);
+    if (!email) {
+      if (via === "form") return backTo(source, "invalid");
+      throw new ApiError(400, INVALID_EMAIL_MESSAGE);
+    }
+    if (!input.website) {
+      await context.services.newsletter.subscribe({ email, sourcePage: source });
+    } else {
+      context.services.logger.info({ requestId: context.requestId }, "newsletter honeypot filled: ignored");
+    }
+    if (via === "form") return backTo(source, "subscribed");
+    return { success: true, message: SUBSCRIBED_MESSAGE };
+  },
+});

@@ -1,0 +1,162 @@
+import { createHash, randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import {
+  type NewsletterConfirmation,
+  newsletterConfirmationPayload,
+  renderNewsletterConfirmation,
+} from "../../emails/newsletter-confirmation";
+import type { Db } from "../db/client.server";
+import { newsletterSubscribers } from "../db/schema";
+import type { Logger } from "../logger.server";
+import { defineEmailTemplate, type Outbox } from "../mail/outbox.server";
+
+/**
+ * The newsletter list: double opt-in (docs/decisions/040-newsletter.md). A sign-up stores the address
+ * as pending with its consent time and source page and e-mails a single-use confirmation link (its
+ * token stored only as a SHA-256 hash, valid 48 hours). The same address never makes a second row, is
+ * sent a confirmation at most once per 10 minutes, and gets the same answer whatever its state.
+ */
+export const NEWSLETTER_CONFIRMATION = "newsletter_confirmation";
+export const CONFIRM_TOKEN_TTL_HOURS = 48;
+export const RESEND_INTERVAL_MS = 10 * 60_000;
+
+export const newsletterConfirmationTemplate = defineEmailTemplate<NewsletterConfirmation>({
+  kind: NEWSLETTER_CONFIRMATION,
+  payload: newsletterConfirmationPayload,
+  render: renderNewsletterConfirmation,
+});
+
+export type ConfirmResult = "confirmed" | "expired" | "invalid";
+export type UnsubscribeResult = "unsubscribed" | "invalid";
+
+export interface Newsletter {
+  /** Records the sign-up and queues the confirmation e-mail when one is due. Answers nothing on purpose. */
+  subscribe(input: { email: string; sourcePage: string | null }): Promise<void>;
+  confirm(token: string): Promise<ConfirmResult>;
+  unsubscribe(token: string): Promise<UnsubscribeResult>;
+}
+
+export type NewsletterDeps = { db: Db; outbox: Outbox; logger: Logger; siteUrl: string; now?: () => Date };
+
+const newToken = () => randomBytes(32).toString("base64url");
+export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+/** Tokens are 43 base64url characters; anything else is not worth a query. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
+
+export function createNewsletter(deps: NewsletterDeps): Newsletter {
+  const { db, outbox, logger, siteUrl } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async subscribe({ email, sourcePage }) {
+      const at = now();
+      const confirmToken = newToken();
+      const queued = await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(newsletterSubscribers)
+          .values({
+            email,
+            status: "pending",
+            consentAt: at,
+            sourcePage,
+            confirmTokenHash: hashToken(confirmToken),
+            confirmTokenExpiresAt: new Date(at.getTime() + CONFIRM_TOKEN_TTL_HOURS * 3_600_000),
+            unsubscribeToken: newToken(),
+            confirmationSentAt: at,
+          })
+          .onConflictDoNothing({ target: newsletterSubscribers.email })
+          .returning();
+        let row = inserted[0];
+        if (!row) {
+          // Already on the list: lock the row so two sign-ups at once cannot both re-send.
+          const [existing] = await tx
+            .select()
+            .from(newsletterSubscribers)
+            .where(eq(newsletterSubscribers.email, email))
+            .for("update");
+          if (!existing) return null;
+          const recentlySent =
+            existing.confirmationSentAt !== null &&
+            at.getTime() - existing.confirmationSentAt.getTime() < RESEND_INTERVAL_MS;
+          if (existing.status === "confirmed" || recentlySent) return null;
+          [row] = await tx
+            .update(newsletterSubscribers)
+            .set({
+              status: "pending",
+              consentAt: at,
+              sourcePage,
+              confirmTokenHash: hashToken(confirmToken),
+              confirmTokenExpiresAt: new Date(at.getTime() + CONFIRM_TOKEN_TTL_HOURS * 3_600_000),
+              confirmationSentAt: at,
+              unsubscribedAt: null,
+              updatedAt: at,
+            })
+            .where(eq(newsletterSubscribers.id, existing.id))
+            .returning();
+          if (!row) return null;
+        }
+        const payload: NewsletterConfirmation = {
+          confirmUrl: `${siteUrl}/newsletter/confirm?token=${confirmToken}`,
+          unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe?token=${row.unsubscribeToken}`,
+          expiresInHours: CONFIRM_TOKEN_TTL_HOURS,
+        };
+        return outbox.enqueue(tx, {
+          kind: NEWSLETTER_CONFIRMATION,
+          // One message per confirmation round: a re-send after 10 minutes is a new message.
+          dedupeKey: `${row.id}:${at.toISOString()}`,
+          to: email,
+          payload,
+        });
+      });
+      if (queued) {
+        logger.info({ subscriber: "queued" }, "newsletter confirmation queued");
+        outbox.nudge();
+      }
+    },
+
+    async confirm(token) {
+      if (!TOKEN_PATTERN.test(token)) return "invalid";
+      const at = now();
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(newsletterSubscribers)
+          .where(eq(newsletterSubscribers.confirmTokenHash, hashToken(token)))
+          .for("update");
+        if (!row) return "invalid";
+        if (!row.confirmTokenExpiresAt || row.confirmTokenExpiresAt.getTime() < at.getTime())
+          return "expired";
+        // Single use: the hash is cleared as the address is confirmed.
+        await tx
+          .update(newsletterSubscribers)
+          .set({
+            status: "confirmed",
+            confirmedAt: at,
+            confirmTokenHash: null,
+            confirmTokenExpiresAt: null,
+            updatedAt: at,
+          })
+          .where(eq(newsletterSubscribers.id, row.id));
+        return "confirmed";
+      });
+    },
+
+    async unsubscribe(token) {
+      if (!TOKEN_PATTERN.test(token)) return "invalid";
+      const at = now();
+      const updated = await db
+        .update(newsletterSubscribers)
+        .set({
+          status: "unsubscribed",
+          // Keep the first time: a second click changes nothing.
+          unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${at.toISOString()}::timestamptz)`,
+          confirmTokenHash: null,
+          confirmTokenExpiresAt: null,
+          updatedAt: at,
+        })
+        .where(eq(newsletterSubscribers.unsubscribeToken, token))
+        .returning({ id: newsletterSubscribers.id });
+      return updated.length > 0 ? "unsubscribed" : "invalid";
+    },
+  };
+}

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseTargets } from "../support/database";
+import type { RunningServer } from "../support/server-process";
+import {
+  createStore,
+  type Emulators,
+  eventually,
+  freePort,
+  mailsTo,
+  postJson,
+  type StoreTarget,
+  sleep,
+  startEmulators,
+  startShop,
+} from "./checkout-harness";
+
+/**
+ * Issue 7 over HTTP: the validation table, deduplication, identical answers, single-use confirmation,
+ * unsubscribe, the honeypot and the no-JavaScript form post, on each database.
+ */
+describe.each(databaseTargets)("newsletter on $name", ({ name }) => {
+  let emulators: Emulators;
+  let store: StoreTarget;
+  let server: RunningServer;
+  let origin: string;
+
+  const subscribe = (body: unknown) => postJson(`${origin}/api/newsletter-subscribe`, body, { origin });
+  const rows = (email?: string) =>
+    store.query<{
+      email: string;
+      status: string;
+      source_page: string | null;
+      confirm_token_hash: string | null;
+    }>(
+      email
+        ? "select * from newsletter_subscribers where email = $1"
+        : "select * from newsletter_subscribers",
+      email ? [email] : [],
+    );
+  /** PGlite's data can be read only while no server holds it: stop, read, restart. */
+  async function inDatabase<T>(read: () => Promise<T>): Promise<T> {
+    if (store.name === "postgres") return read();
+    await server.stop();
+    try {
+      return await read();
+    } finally {
+      server = await startShop({
+        ...emulators.env,
+        ...store.env,
+        PORT: new URL(origin).port,
+        PUBLIC_SITE_URL: origin,
+      });
+    }
+  }
+  const linkIn = (text: string | null, path: string) => {
+    const match = new RegExp(`${origin.replace(/[.:/]/g, "\\$&")}${path}\\?token=[A-Za-z0-9_-]+`).exec(
+      text ?? "",
+    );
+    if (!match) throw new Error(`no ${path} link in:\n${text}`);
+    return match[0];
+  };
+
+  beforeAll(async () => {
+    emulators = await startEmulators();
+    store = await createStore(name);
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    server = await startShop({ ...emulators.env, ...store.env, PORT: String(port), PUBLIC_SITE_URL: origin });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await emulators?.close();
+    await store?.drop();
+  });
+
+  it.each([
+    ["an empty address", { email: "" }, "Enter a valid email address"],
+    ["no @", { email: "plainaddress" }, "Enter a valid email address"],
+    ["no top-level domain", { email: "jo@example" }, "Enter a valid email address"],
+    [
+      "over 254 characters",
+      { email: `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(63)}.com` },
+      "Enter a valid email address",
+    ],
+    [
+      "a header injection",
+      { email: "jo@example.com\r\nBcc: victim@example.com" },
+      "Enter a valid email address",
+    ],
+    ["a number", { email: 42 }, '"email" must be text'],
+    ["no email", {}, '"email" is required'],
+    ["an extra field", { email: "jo@example.com", admin: true }, 'Unknown field "admin"'],
+  ])("refuses %s with 400 and stores nothing", async (_label, body, message) => {
+    const before = emulators.mail.messages().length;
+    const reply = await subscribe(body);
+    expect(reply.status).toBe(400);
+    expect(reply.json).toMatchObject({ success: false });
+    expect(String(reply.json.error)).toContain(message);
+    await sleep(200);
+    expect(emulators.mail.messages().length).toBe(before);
+  });
+
+  it("stores a new address as pending and e-mails a confirmation link with List-Unsubscribe", async () => {
+    const reply = await subscribe({ email: "  New.Person@Example.COM ", source: "/deep-dive" });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toEqual({ success: true, message: expect.stringContaining("confirmation link") });
+    const [mail] = await emulators.mail.waitFor((all) => mailsTo(all, "New.Person@example.com").length === 1);
+    expect(mail?.subject).toBe("Confirm your Forge newsletter subscription");
+    linkIn(mail?.text ?? null, "/newsletter/confirm");
+    expect(mail?.listUnsubscribe.url).toMatch(
+      /<http:\/\/127\.0\.0\.1:\d+\/newsletter\/unsubscribe\?token=[\w-]+>/,
+    );
+    expect(mail?.listUnsubscribe.post).toBe("List-Unsubscribe=One-Click");
+    const [row] = await inDatabase(() => rows("New.Person@example.com"));
+    expect(row).toMatchObject({ status: "pending", source_page: "/deep-dive" });
+    expect(row?.confirm_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    // The hash is stored, never the token itself.
+    expect(mail?.text).not.toContain(row?.confirm_token_hash);
+  });
+
+  it("gives the same answer for a new, pending and confirmed address, with one row and no extra mail", async () => {
+    const email = "repeat@example.com";
+    const first = await subscribe({ email });
+    await emulators.mail.waitFor((all) => mailsTo(all, email).length === 1);
+    const again = await subscribe({ email: "repeat@EXAMPLE.com" });
+    expect(again.status).toBe(first.status);
+    expect(again.json).toEqual(first.json);
+    const confirmLink = linkIn(
+      mailsTo(emulators.mail.messages(), email)[0]?.text ?? null,
+      "/newsletter/confirm",
+    );
+    const page = await fetch(confirmLink);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("You&#x27;re subscribed");
+    const confirmed = await subscribe({ email });
+    expect(confirmed.json).toEqual(first.json);
+    await sleep(500);
+    expect(mailsTo(emulators.mail.messages(), email)).toHaveLength(1);
+    const list = await inDatabase(() => rows(email));
+    expect(list).toHaveLength(1);
+    expect(list[0]?.status).toBe("confirmed");
+  });
+
+  it("uses a confirmation link once", async () => {
+    const email = "once@example.com";
+    await subscribe({ email });
+    const [mail] = await emulators.mail.waitFor((all) => mailsTo(all, email).length === 1);
+    const link = linkIn(mail?.text ?? null, "/newsletter/confirm");
+    expect(await (await fetch(link)).text()).toContain("You&#x27;re subscribed");
+    const second = await (await fetch(link)).text();
+    expect(second).toContain("This link doesn");
+    expect(
+      await (await fetch(`${origin}/newsletter/confirm?token=not-a-real-token-000000000`)).text(),
+    ).toContain("This link doesn");
+  });
+
+  it("unsubscribes with one click, and with the RFC 8058 POST", async () => {
+    const email = "leaving@example.com";
+    await subscribe({ email });
+    const [mail] = await emulators.mail.waitFor((all) => mailsTo(all, email).length === 1);
+    const link = linkIn(mail?.text ?? null, "/newsletter/unsubscribe");
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("You&#x27;re unsubscribed");
+    const post = await fetch(link, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(post.status).toBe(200);
+    const [row] = await inDatabase(() => rows(email));
+    expect(row?.status).toBe("unsubscribed");
+  });
+
+  it("answers a filled honeypot the same way, and stores and sends nothing", async () => {
+    const email = "bot@example.com";
+    const reply = await subscribe({ email, website: "http://spam.example" });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({ success: true });
+    await sleep(500);
+    expect(mailsTo(emulators.mail.messages(), email)).toHaveLength(0);
+    expect(await inDatabase(() => rows(email))).toHaveLength(0);
+  });
+
+  it("sends a form post back to its page with the outcome", async () => {
+    const post = (fields: Record<string, string>) =>
+      fetch(`${origin}/api/newsletter-subscribe`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    const ok = await post({ email: "form@example.com", source: "/videos", website: "" });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/videos?newsletter=subscribed#newsletter");
+    const bad = await post({ email: "nope", source: "/videos", website: "" });
+    expect(bad.status).toBe(303);
+    expect(bad.headers.get("location")).toBe("/videos?newsletter=invalid#newsletter");
+    const offsite = await post({ email: "form2@example.com", source: "//evil.example/x" });
+    expect(offsite.headers.get("location")).toBe("/?newsletter=subscribed#newsletter");
+    // The page it lands on shows the message, even prerendered and without JavaScript.
+    const landing = await (await fetch(`${origin}/videos?newsletter=subscribed`)).text();
+    expect(landing).toContain("Check your inbox.");
+    await eventually(() => expect(mailsTo(emulators.mail.messages(), "form@example.com")).toHaveLength(1));
+  });
+
+  it("refuses a cross-site post", async () => {
+    const reply = await postJson(
+      `${origin}/api/newsletter-subscribe`,
+      { email: "x@example.com" },
+      { origin: "https://evil.example" },
+    );
+    expect(reply.status).toBe(403);
+  });
+});
