@@ -62,6 +62,12 @@ describe("server.ts", () => {
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const ssr = await fetch(`${server.url}/product/forge-enhancer`);
     expect(ssr.headers.get("cache-control")).toBe("no-cache");
+    const api = await fetch(`${server.url}/api/shopify-get-product`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ handle: "forge-enhancer" }),
+    });
+    expect(api.headers.get("cache-control")).toBe("no-store");
   });
 
   it("compresses responses", async () => {
