@@ -1,13 +1,14 @@
 import { formula } from "./facts/formula";
 import { ingredientFacts as facts } from "./facts/ingredients";
+import type { Evidence } from "./formula";
+
+export { type Evidence, evidenceLabels, serving } from "./formula";
 
 /**
  * The 14 ingredients of the Enhancer, from the checked facts in ./facts (copies of shared/facts,
  * kept equal by tests/unit/content-ingredients.test.ts). The dosage is the formula's amount; studies,
  * evidence and safety come from the facts; the sentences are the site's own.
  */
-export type Evidence = "moderate" | "mixed" | "weak";
-
 export type Study = {
   citation: string;
   population: string;
@@ -225,11 +226,3 @@ function toIngredient(entry: FormulaEntry): Ingredient {
 
 /** In the formula's order. */
 export const ingredients: readonly Ingredient[] = formula.ingredients.map(toIngredient);
-
-export const serving = { description: formula.serving, supply: formula.supply } as const;
-
-export const evidenceLabels: Record<Evidence, { label: string; description: string }> = {
-  moderate: { label: "Moderate evidence", description: "Several small positive trials, with caveats." },
-  mixed: { label: "Mixed evidence", description: "Positive and null trials disagree." },
-  weak: { label: "Weak evidence", description: "Little, small or uncontrolled data, or null results." },
-};

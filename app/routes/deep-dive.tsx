@@ -15,13 +15,23 @@ import {
   whoShouldNot,
 } from "~/content/deep-dive";
 import { deepDiveFaqs } from "~/content/faqs";
-import { evidenceLabels, ingredients } from "~/content/ingredients";
+import { evidenceLabels } from "~/content/formula";
+import { ingredients } from "~/content/ingredients";
 import { pages } from "~/content/routes";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/deep-dive";
 
 const page = pages.deepDive;
 
 export const meta = () => pageMeta(page);
+
+/**
+ * The ingredient breakdown comes through the loader, not an import: prerendered, it travels in the
+ * HTML as data instead of as JavaScript (docs/decisions/011-performance-budgets.md).
+ */
+export function loader() {
+  return { ingredients };
+}
 
 function BulletList({ items, tone = "ember" }: { items: readonly string[]; tone?: "ember" | "danger" }) {
   return (
@@ -39,7 +49,7 @@ function BulletList({ items, tone = "ember" }: { items: readonly string[]; tone?
   );
 }
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative overflow-hidden border-b border-white/10 bg-ink-950">
@@ -120,7 +130,7 @@ export default function Page() {
             ))}
           </dl>
           <div className="mt-10 space-y-6">
-            {ingredients.map((ingredient, index) => (
+            {loaderData.ingredients.map((ingredient, index) => (
               <IngredientCard key={ingredient.id} ingredient={ingredient} index={index} />
             ))}
           </div>

@@ -166,6 +166,10 @@ async function main() {
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       });
       if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+      if (process.env.PERF_SAVE_LHR) {
+        const name = pagePath === "/" ? "home" : pagePath.slice(1).replace(/\//g, "_");
+        writeFileSync(path.join(root, buildDir, `lhr-${name}.json`), JSON.stringify(runnerResult.lhr));
+      }
       const result = measure(pagePath, runnerResult.lhr as never);
       results.push(result);
       const s = result.scores;

@@ -5,19 +5,19 @@ import { comparison } from "~/content/comparison";
 export function ComparisonTable({ caption = comparison.title }: { caption?: string }) {
   return (
     <div>
-      <div className="card overflow-x-auto p-0">
-        <table className="w-full min-w-[36rem] border-collapse text-left text-sm sm:text-base">
+      <div className="card overflow-hidden p-0">
+        <table className="w-full table-fixed border-collapse text-left text-sm sm:text-base">
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr className="border-b border-white/10">
-              <td className="w-1/4 p-4 sm:p-5" />
+              <td className="w-[28%] p-3 sm:w-1/4 sm:p-5" />
               <th
                 scope="col"
-                className="bg-ember-500/10 p-4 font-black uppercase tracking-wide text-ember-300 sm:p-5"
+                className="bg-ember-500/10 p-3 font-black uppercase tracking-wide text-ember-300 sm:p-5"
               >
                 {comparison.columns.natural}
               </th>
-              <th scope="col" className="p-4 font-black uppercase tracking-wide text-ink-200 sm:p-5">
+              <th scope="col" className="p-3 font-black uppercase tracking-wide text-ink-200 sm:p-5">
                 {comparison.columns.trt}
               </th>
             </tr>
@@ -25,16 +25,16 @@ export function ComparisonTable({ caption = comparison.title }: { caption?: stri
           <tbody>
             {comparison.rows.map((row) => (
               <tr key={row.label} className="border-b border-white/5 last:border-0">
-                <th scope="row" className="p-4 align-top font-bold text-white sm:p-5">
+                <th scope="row" className="p-3 align-top font-bold break-words text-white sm:p-5">
                   {row.label}
                 </th>
-                <td className="bg-ember-500/10 p-4 align-top text-ink-100 sm:p-5">
+                <td className="bg-ember-500/10 p-3 align-top text-ink-100 sm:p-5">
                   <span className="flex gap-2">
-                    <Icon name="check" className="mt-0.5 size-5 text-ember-400" />
+                    <Icon name="check" className="mt-0.5 size-4 text-ember-400 max-sm:hidden sm:size-5" />
                     {row.natural}
                   </span>
                 </td>
-                <td className="p-4 align-top text-ink-200 sm:p-5">{row.trt}</td>
+                <td className="p-3 align-top text-ink-200 sm:p-5">{row.trt}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { ingredients } from "~/content/ingredients";
+import { formulaIngredients } from "~/content/formula";
 
 /** The 14 ingredients with their amounts, as a compact grid. */
 export function IngredientGrid({
@@ -14,14 +14,14 @@ export function IngredientGrid({
   const Heading = `h${headingLevel}` as const;
   return (
     <ul className="grid gap-px overflow-hidden rounded-card border border-white/10 bg-white/10 sm:grid-cols-2 lg:grid-cols-3">
-      {ingredients.map((ingredient) => (
-        <li key={ingredient.id} className="flex items-baseline justify-between gap-4 bg-ink-800 px-5 py-4">
+      {formulaIngredients.map((ingredient) => (
+        <li key={ingredient.name} className="flex items-baseline justify-between gap-4 bg-ink-800 px-5 py-4">
           <div className="min-w-0">
             <Heading className="font-bold text-white">{ingredient.name}</Heading>
             <p className="mt-0.5 text-sm text-ink-300">{ingredient.form}</p>
           </div>
           <span className="shrink-0 text-right font-black tabular-nums text-ember-400">
-            {ingredient.dosage}
+            {ingredient.amount}
           </span>
         </li>
       ))}

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { Tabs } from "~/components/ui/tabs";
 import { enhancerFaqs } from "~/content/faqs";
-import { serving } from "~/content/ingredients";
+import { serving } from "~/content/formula";
 import { enhancerPage, rating } from "~/content/product";
 import { paths } from "~/content/site";
 import { ComparisonTable } from "./comparison-table";

@@ -1,4 +1,4 @@
-import { type Evidence, evidenceLabels } from "~/content/ingredients";
+import { type Evidence, evidenceLabels } from "~/content/formula";
 
 const tone: Record<Evidence, string> = {
   moderate: "border-success-400/50 bg-success-400/10 text-success-400",
