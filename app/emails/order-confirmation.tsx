@@ -1,21 +1,9 @@
-import {
-  Body,
-  Column,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Link,
-  Preview,
-  Row,
-  Section,
-  Text,
-} from "@react-email/components";
+import { Column, Heading, Link, Row, Section, Text } from "@react-email/components";
 import { render } from "@react-email/render";
 import { z } from "zod";
-import { fdaStatement } from "../content/product";
+import { dosing, fdaStatement, guarantee, kitFacts, shipping } from "../content/product";
 import { brand, support } from "../content/site";
+import { emailColors as colors, EmailLayout, emailSmall as small, emailText as text } from "./layout";
 import { formatMoney } from "./money";
 
 /**
@@ -56,15 +44,16 @@ export const orderConfirmationPayload = z.object({
 
 export type OrderConfirmation = z.infer<typeof orderConfirmationPayload>;
 
+// The facts of spec §9 come from app/content/product.ts, the one place every page reads them from.
 export const NEXT_STEPS = [
-  "Your order ships in 1-2 business days, with free shipping.",
-  `Take 3 ${brand.name} Enhancer capsules daily with your first meal.`,
-  "Test kit results arrive 3-5 days after the lab receives your sample, and stay available for 12 months.",
+  `Your order ships in ${shipping.dispatch.replace(/^Ships in /, "")}, with free shipping.`,
+  `Take ${dosing.capsules} ${brand.name} Enhancer capsules daily with your first meal.`,
+  `Test kit results arrive ${kitFacts.resultsIn} after the lab receives your sample, and stay available for ${kitFacts.availableFor}.`,
 ] as const;
 
 export const GUARANTEE = {
-  title: "60-day money-back guarantee.",
-  body: "If you are not satisfied, contact us within 60 days for a full refund.",
+  title: `${guarantee.label}.`,
+  body: `If you are not satisfied, contact us within ${guarantee.days} days for a full refund.`,
 } as const;
 
 export function orderSubject(order: OrderConfirmation): string {
@@ -107,9 +96,6 @@ function numbered<T>(items: readonly T[]) {
   }));
 }
 
-const colors = { ink: "#0d0f12", muted: "#434c57", line: "#e6e9ed", ember: "#b33f06", page: "#f5f6f8" };
-const text = { fontSize: "15px", lineHeight: "24px", color: colors.ink, margin: "0 0 12px" };
-const small = { fontSize: "12px", lineHeight: "18px", color: colors.muted, margin: "0 0 8px" };
 const cell = { fontSize: "15px", lineHeight: "22px", color: colors.ink, padding: "8px 0" };
 
 export function OrderConfirmationEmail({ order }: { order: OrderConfirmation }) {
@@ -117,127 +103,109 @@ export function OrderConfirmationEmail({ order }: { order: OrderConfirmation }) 
   const firstName = order.customerName?.trim().split(/\s+/)[0];
   const address = addressLines(order.shippingAddress);
   return (
-    <Html lang="en">
-      <Head />
-      <Preview>{`Order #${order.orderNumber} is confirmed and ships in 1-2 business days.`}</Preview>
-      <Body
-        style={{
-          backgroundColor: colors.page,
-          fontFamily: "Helvetica, Arial, sans-serif",
-          margin: 0,
-          padding: "24px 0",
-        }}
-      >
-        <Container
-          style={{ backgroundColor: "#ffffff", maxWidth: "560px", padding: "32px", borderRadius: "8px" }}
-        >
-          <Text
-            style={{ ...text, fontSize: "20px", fontWeight: 800, letterSpacing: "2px", color: colors.ember }}
-          >
-            {brand.name.toUpperCase()}
-          </Text>
-          <Heading
-            as="h1"
-            style={{ fontSize: "24px", lineHeight: "32px", color: colors.ink, margin: "8px 0 12px" }}
-          >
-            {firstName ? `Thanks for your order, ${firstName}!` : "Thanks for your order!"}
-          </Heading>
-          <Text style={text}>
-            {"Your payment went through and your order is confirmed. Order number "}
-            <strong>{`#${order.orderNumber}`}</strong>
-            {`, placed ${orderDate(order)}.`}
-          </Text>
-
-          <Section style={{ margin: "16px 0" }}>
-            <Heading as="h2" style={{ fontSize: "17px", color: colors.ink, margin: "0 0 4px" }}>
-              Order summary
-            </Heading>
-            {numbered(order.lines).map(({ item: line, key }) => (
-              <Row key={key} style={{ borderBottom: `1px solid ${colors.line}` }}>
-                <Column style={cell}>
-                  {lineName(line)}
-                  <br />
-                  <span style={{ color: colors.muted, fontSize: "13px" }}>
-                    {`Qty ${line.quantity} × ${money(line.unitAmount)}`}
-                  </span>
-                </Column>
-                <Column style={{ ...cell, textAlign: "right", verticalAlign: "top" }}>
-                  {money(line.unitAmount * line.quantity)}
-                </Column>
-              </Row>
-            ))}
-            <Row>
-              <Column style={{ ...cell, color: colors.muted }}>Shipping</Column>
-              <Column style={{ ...cell, textAlign: "right", color: colors.muted }}>Free</Column>
-            </Row>
-            <Row>
-              <Column style={{ ...cell, fontWeight: 700 }}>Total</Column>
-              <Column style={{ ...cell, fontWeight: 700, textAlign: "right" }}>
-                {money(order.amountTotal)}
-              </Column>
-            </Row>
-          </Section>
-
-          {address.length > 0 && (
-            <Section style={{ margin: "16px 0" }}>
-              <Heading as="h2" style={{ fontSize: "17px", color: colors.ink, margin: "0 0 4px" }}>
-                Shipping to
-              </Heading>
-              <Text style={text}>
-                {numbered(address).map(({ item: line, key, last }) => (
-                  <span key={key}>
-                    {line}
-                    {!last && <br />}
-                  </span>
-                ))}
-              </Text>
-            </Section>
-          )}
-
-          <Section style={{ margin: "16px 0" }}>
-            <Heading as="h2" style={{ fontSize: "17px", color: colors.ink, margin: "0 0 4px" }}>
-              What happens next
-            </Heading>
-            {NEXT_STEPS.map((step) => (
-              <Text key={step} style={{ ...text, margin: "0 0 6px" }}>
-                {`• ${step}`}
-              </Text>
-            ))}
-          </Section>
-
-          <Section
-            style={{ margin: "16px 0", padding: "16px", backgroundColor: colors.page, borderRadius: "6px" }}
-          >
-            <Text style={{ ...text, margin: 0 }}>
-              <strong>{GUARANTEE.title}</strong> {GUARANTEE.body}
-            </Text>
-          </Section>
-
-          <Text style={text}>
-            Questions about your order? Reply to this e-mail or write to{" "}
-            <Link href={`mailto:${support.email}`} style={{ color: colors.ember }}>
-              {support.email}
-            </Link>
-            {order.orderUrl ? (
-              <>
-                {" "}
-                — or{" "}
-                <Link href={order.orderUrl} style={{ color: colors.ember }}>
-                  view your order
-                </Link>
-              </>
-            ) : null}
-            .
-          </Text>
-
-          <Hr style={{ borderColor: colors.line, margin: "24px 0 16px" }} />
+    <EmailLayout
+      preview={`Order #${order.orderNumber} is confirmed and ${shipping.dispatch.toLowerCase()}.`}
+      footer={
+        <>
           <Text style={small}>{`* ${fdaStatement}`}</Text>
           <Text style={small}>
             {`${brand.name} · You are receiving this e-mail because you placed order #${order.orderNumber}.`}
           </Text>
-        </Container>
-      </Body>
-    </Html>
+        </>
+      }
+    >
+      <Heading
+        as="h1"
+        style={{ fontSize: "24px", lineHeight: "32px", color: colors.ink, margin: "8px 0 12px" }}
+      >
+        {firstName ? `Thanks for your order, ${firstName}!` : "Thanks for your order!"}
+      </Heading>
+      <Text style={text}>
+        {"Your payment went through and your order is confirmed. Order number "}
+        <strong>{`#${order.orderNumber}`}</strong>
+        {`, placed ${orderDate(order)}.`}
+      </Text>
+
+      <Section style={{ margin: "16px 0" }}>
+        <Heading as="h2" style={{ fontSize: "17px", color: colors.ink, margin: "0 0 4px" }}>
+          Order summary
+        </Heading>
+        {numbered(order.lines).map(({ item: line, key }) => (
+          <Row key={key} style={{ borderBottom: `1px solid ${colors.line}` }}>
+            <Column style={cell}>
+              {lineName(line)}
+              <br />
+              <span style={{ color: colors.muted, fontSize: "13px" }}>
+                {`Qty ${line.quantity} × ${money(line.unitAmount)}`}
+              </span>
+            </Column>
+            <Column style={{ ...cell, textAlign: "right", verticalAlign: "top" }}>
+              {money(line.unitAmount * line.quantity)}
+            </Column>
+          </Row>
+        ))}
+        <Row>
+          <Column style={{ ...cell, color: colors.muted }}>Shipping</Column>
+          <Column style={{ ...cell, textAlign: "right", color: colors.muted }}>Free</Column>
+        </Row>
+        <Row>
+          <Column style={{ ...cell, fontWeight: 700 }}>Total</Column>
+          <Column style={{ ...cell, fontWeight: 700, textAlign: "right" }}>{money(order.amountTotal)}</Column>
+        </Row>
+      </Section>
+
+      {address.length > 0 && (
+        <Section style={{ margin: "16px 0" }}>
+          <Heading as="h2" style={{ fontSize: "17px", color: colors.ink, margin: "0 0 4px" }}>
+            Shipping to
+          </Heading>
+          <Text style={text}>
+            {numbered(address).map(({ item: line, key, last }) => (
+              <span key={key}>
+                {line}
+                {!last && <br />}
+              </span>
+            ))}
+          </Text>
+        </Section>
+      )}
+
+      <Section style={{ margin: "16px 0" }}>
+        <Heading as="h2" style={{ fontSize: "17px", color: colors.ink, margin: "0 0 4px" }}>
+          What happens next
+        </Heading>
+        {NEXT_STEPS.map((step) => (
+          <Text key={step} style={{ ...text, margin: "0 0 6px" }}>
+            {`• ${step}`}
+          </Text>
+        ))}
+      </Section>
+
+      <Section
+        style={{ margin: "16px 0", padding: "16px", backgroundColor: colors.page, borderRadius: "6px" }}
+      >
+        <Text style={{ ...text, margin: 0 }}>
+          <strong>{GUARANTEE.title}</strong> {GUARANTEE.body}
+        </Text>
+      </Section>
+
+      <Text style={text}>
+        Questions about your order? Reply to this e-mail or write to{" "}
+        <Link href={`mailto:${support.email}`} style={{ color: colors.ember }}>
+          {support.email}
+        </Link>
+        {order.orderUrl ? (
+          <>
+            {" "}
+            — or{" "}
+            <Link href={order.orderUrl} style={{ color: colors.ember }}>
+              view your order
+            </Link>
+          </>
+        ) : null}
+        .
+      </Text>
+    </EmailLayout>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Database, openDatabase } from "~/server/db/client.server";
@@ -17,6 +18,8 @@ describe("newsletter service", () => {
   let newsletter: Newsletter;
   let sent: OutgoingMail[];
   let clock: Date;
+  /** The embedded database's own client, for reading rows back. */
+  const pglite = () => (database.db as unknown as { $client: PGlite }).$client;
 
   beforeEach(async () => {
     database = await openDatabase({ pgliteDir: "memory://" });
@@ -49,7 +52,7 @@ describe("newsletter service", () => {
   async function flush() {
     await outbox.processDue();
     await vi.waitFor(async () => {
-      const { rows } = await database.db.$client.query<{ n: number }>(
+      const { rows } = await pglite().query<{ n: number }>(
         "select count(*)::int as n from email_deliveries where status <> 'sent'",
       );
       expect(rows[0]?.n).toBe(0);
@@ -97,7 +100,7 @@ describe("newsletter service", () => {
     await newsletter.subscribe({ email: "d@example.com", sourcePage: "/" });
     await flush();
     const token = tokenOf(sent[0]);
-    const { rows } = await database.db.$client.query<{ confirm_token_hash: string }>(
+    const { rows } = await pglite().query<{ confirm_token_hash: string }>(
       "select confirm_token_hash from newsletter_subscribers where email = 'd@example.com'",
     );
     expect(rows[0]?.confirm_token_hash).toBe(hashToken(token));
