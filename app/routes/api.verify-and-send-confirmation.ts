@@ -91,10 +91,12 @@ export const action = apiAction({
       case "fulfilled": {
         const order = orderView(result.order);
         const email = result.order.email;
+        // A refused attempt is reported as the failure it is; the outbox still delivers it later.
         if (
-          result.emailStatus === "sent" ||
-          result.emailStatus === "pending" ||
-          result.emailStatus === "sending"
+          !result.emailRetrying &&
+          (result.emailStatus === "sent" ||
+            result.emailStatus === "pending" ||
+            result.emailStatus === "sending")
         ) {
           const sent = result.emailStatus === "sent";
           const body: VerifyConfirmationResponse = {

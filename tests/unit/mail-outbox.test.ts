@@ -137,11 +137,13 @@ describe("e-mail outbox", () => {
     const [failed] = await rows();
     expect(failed).toMatchObject({ status: "pending", attempts: 1 });
     expect(failed?.lastError).toMatch(/421/);
+    expect(await outbox.lastError(id)).toMatch(/421/);
     await mail.acceptConnections();
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(await outbox.processDue()).toBe(1);
     expect(mail.messages()).toHaveLength(1);
     expect((await rows())[0]).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    expect(await outbox.lastError(id)).toBeNull();
   });
 
   it("does not send a message early while it waits out its backoff, even when asked by id", async () => {

@@ -74,6 +74,8 @@ export interface Outbox {
   /** One pass over the due messages; answers how many were sent (tests, and the loop). */
   processDue(limit?: number): Promise<number>;
   status(id: string): Promise<DeliveryStatus | null>;
+  /** Why the last attempt failed, while the message waits to be retried (null: no failed attempt). */
+  lastError(id: string): Promise<string | null>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -211,6 +213,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return (row?.status as DeliveryStatus | undefined) ?? null;
   }
 
+  async function lastError(id: string): Promise<string | null> {
+    const [row] = await db
+      .select({ status: emailDeliveries.status, lastError: emailDeliveries.lastError })
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.id, id));
+    return row && row.status !== "sent" ? row.lastError : null;
+  }
+
   async function processDue(limit = 50): Promise<number> {
     let sent = 0;
     for (let index = 0; index < limit && !stopped; index++) {
@@ -273,6 +283,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     processDue,
     status,
+    lastError,
     start() {
       stopped = false;
       if (timer) return;

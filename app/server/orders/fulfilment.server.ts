@@ -37,6 +37,8 @@ export type FulfilmentResult =
       created: boolean;
       /** The confirmation e-mail's state when the call returned (null: no address to send to). */
       emailStatus: DeliveryStatus | null;
+      /** Not yet sent because the mail server refused the last attempt (the outbox keeps retrying). */
+      emailRetrying: boolean;
     }
   | { outcome: "not_paid"; sessionStatus: "open" | "complete" | "expired" }
   | { outcome: "not_found" };
@@ -161,7 +163,11 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
           emailStatus = (await outbox.status(deliveryId)) ?? "pending";
         }
       }
-      return { outcome: "fulfilled", order: toFulfilled(order), created, emailStatus };
+      const emailRetrying =
+        Boolean(deliveryId) &&
+        emailStatus === "pending" &&
+        (await outbox.lastError(deliveryId as string)) !== null;
+      return { outcome: "fulfilled", order: toFulfilled(order), created, emailStatus, emailRetrying };
     },
   };
 }
