@@ -125,7 +125,11 @@ async function main() {
       stdio: "inherit",
     });
   }
-  const server = await startServer({ BUILD_DIR: buildDir, LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "10000" });
+  const server = await startServer({
+    BUILD_DIR: buildDir,
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_MULTIPLIER: "10000",
+  });
   const origin = server.url;
   const json = { "content-type": "application/json", origin };
   const results: Measurement[] = [];

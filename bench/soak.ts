@@ -32,7 +32,11 @@ async function main() {
       stdio: "inherit",
     });
   }
-  const server = await startServer({ BUILD_DIR: buildDir, LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "10000" });
+  const server = await startServer({
+    BUILD_DIR: buildDir,
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_MULTIPLIER: "10000",
+  });
   const pid = server.process.pid as number;
   const origin = server.url;
   const baseline = sample(pid);

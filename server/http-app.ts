@@ -115,7 +115,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use((req, res, next) => {
     // Server-rendered HTML is personal to this request (its nonce): revalidated, never reused as is.
     // The functions under /api set their own (no-store); React Router appends, so no default there.
-    if (!req.path.startsWith("/api/") && !res.getHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
+    if (!req.path.startsWith("/api/") && !res.getHeader("Cache-Control"))
+      res.setHeader("Cache-Control", "no-cache");
     handler(req, res, next);
   });
   return app;

@@ -26,7 +26,7 @@ const input = z.strictObject({
 
 /** A path on this site, without query or fragment; anything else becomes the home page. */
 function sourcePath(source: string | undefined | null): string {
-  if (!source || !source.startsWith("/") || source.startsWith("//") || source.includes("\\")) return "/";
+  if (!source?.startsWith("/") || source.startsWith("//") || source.includes("\\")) return "/";
   try {
     return new URL(source, "http://site.invalid").pathname;
   } catch {

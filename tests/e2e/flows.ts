@@ -2,7 +2,7 @@ import { type APIRequestContext, type BrowserContext, expect, type Page } from "
 
 /** Clicks a buy button and returns the new tab it opens (the checkout). */
 export async function clickForNewTab(
-  page: Page,
+  _page: Page,
   context: BrowserContext,
   click: () => Promise<void>,
 ): Promise<Page> {
