@@ -62,7 +62,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <div className="container-page grid gap-5 py-12 sm:py-16 lg:grid-cols-2">
+      <div className="container-page grid gap-5 py-12 sm:py-16 lg:grid-cols-2 [&>*]:min-w-0">
         <BundleCard />
         <KitUpsell />
       </div>

@@ -29,7 +29,9 @@ export default function Page() {
           </div>
           <div>
             <p className="eyebrow">{kitPage.eyebrow}</p>
-            <h1 className="heading-display mt-4 text-display text-white">{page.heading}</h1>
+            <h1 className="heading-display mt-4 text-display text-white max-xs:text-[1.625rem]">
+              {page.heading}
+            </h1>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-ink-200">{testKitProduct.description}</p>
             <p className="mt-6 text-5xl font-black text-white">{kitPage.price}</p>
             <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm font-semibold text-ink-200">
@@ -54,7 +56,7 @@ export default function Page() {
           <div className="grid gap-8 md:grid-cols-[1fr_auto] md:items-center">
             <div>
               <p className="eyebrow">{kitPage.sections.bundle}</p>
-              <h2 id="kit-bundle" className="heading-display mt-2 text-4xl text-white">
+              <h2 id="kit-bundle" className="heading-display mt-2 text-3xl text-white sm:text-4xl">
                 {kitPage.bundle.title}
               </h2>
               <p className="mt-3 max-w-xl text-lg text-ink-200">{kitPage.bundle.text}</p>

@@ -93,14 +93,14 @@ export default function Page() {
                 }`}
               >
                 <p className="eyebrow">{series.level}</p>
-                <h3 className="heading-display mt-3 text-4xl text-white">{series.title}</h3>
+                <h3 className="heading-display mt-3 text-3xl text-white sm:text-4xl">{series.title}</h3>
                 <p className="mt-2 text-sm font-bold uppercase tracking-wide text-ink-300">
                   {series.lessons}
                 </p>
                 <p className="mt-4 max-w-md leading-relaxed text-ink-200">{series.text}</p>
                 <button
                   type="button"
-                  className={buttonClass(index === 0 ? "secondary" : "primary", "lg", "mt-8")}
+                  className={buttonClass(index === 0 ? "secondary" : "primary", "lg", "mt-8 max-w-full")}
                 >
                   {series.button}
                 </button>

@@ -12,7 +12,7 @@ export function HomeHero({ heading }: { heading: string }) {
       <div className="container-page relative grid items-center gap-10 py-14 sm:py-20 lg:grid-cols-[1.15fr_0.85fr] lg:py-24">
         <div>
           <p className="eyebrow">{hero.eyebrow}</p>
-          <h1 className="heading-display mt-4 text-display text-white">
+          <h1 className="heading-display mt-4 text-display text-white max-xs:text-[1.625rem]">
             {heading} <span className="block text-ember-500">No needles. No labs. No Rx.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-200 sm:text-xl">{hero.lead}</p>

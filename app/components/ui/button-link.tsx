@@ -16,7 +16,8 @@ const variants: Record<ButtonVariant, string> = {
 const sizes: Record<ButtonSize, string> = {
   sm: "min-h-10 px-4 text-xs",
   md: "min-h-12 px-6 text-sm",
-  lg: "min-h-14 px-8 text-base",
+  // Long labels may wrap on the narrowest phones rather than overflow.
+  lg: "min-h-14 px-6 text-base sm:px-8 max-xs:whitespace-normal max-xs:py-3 max-xs:text-center",
 };
 
 /** Class names for anything that looks like a button (links, buttons, form submits). */

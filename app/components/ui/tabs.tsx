@@ -45,7 +45,7 @@ export function Tabs({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="scrollbar-none -mx-5 flex gap-1 overflow-x-auto border-b border-white/10 px-5 sm:mx-0 sm:px-0"
+        className="grid grid-cols-2 gap-1 border-b border-white/10 sm:flex"
       >
         {items.map((item, index) => {
           const active = index === selected;
@@ -62,7 +62,7 @@ export function Tabs({
               aria-controls={`${baseId}-panel-${item.id}`}
               tabIndex={active ? 0 : -1}
               onClick={() => select(index)}
-              className={`relative min-h-12 shrink-0 px-4 text-sm font-extrabold uppercase tracking-wide transition-colors sm:px-5 ${
+              className={`relative min-h-12 px-3 text-sm font-extrabold uppercase tracking-wide transition-colors sm:shrink-0 sm:px-5 ${
                 active
                   ? "text-ember-400 after:absolute after:inset-x-3 after:-bottom-px after:h-[3px] after:rounded-full after:bg-ember-500"
                   : "text-ink-200 hover:text-white"
