@@ -188,7 +188,7 @@ test.describe("without JavaScript", () => {
 
   test("the buy button still reaches the pay page in a new tab", async ({ page, context }) => {
     await page.goto("/");
-    const tab = await clickForNewTab(page, context, () =>
+    const tab = await clickForNewTab(context, () =>
       page.getByRole("button", { name: "Shop Enhancer ($39)" }).click(),
     );
     await tab.waitForURL(/\/__sandbox\/stripe\//);
@@ -210,7 +210,7 @@ test("the test product: created through shopify-create-product, saved, then boug
   expect(saved).toMatch(/^gid:\/\/shopify\/ProductVariant\/\d+$/);
   await expect(page.getByTestId("saved-variant")).toContainText(saved as string);
   const buyer = newBuyer("test-item");
-  const tab = await clickForNewTab(page, context, () =>
+  const tab = await clickForNewTab(context, () =>
     page.getByRole("button", { name: /Buy test product/ }).click(),
   );
   await payOnEmulator(tab, buyer);

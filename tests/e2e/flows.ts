@@ -1,11 +1,7 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
 
 /** Clicks a buy button and returns the new tab it opens (the checkout). */
-export async function clickForNewTab(
-  _page: Page,
-  context: BrowserContext,
-  click: () => Promise<void>,
-): Promise<Page> {
+export async function clickForNewTab(context: BrowserContext, click: () => Promise<void>): Promise<Page> {
   const [tab] = await Promise.all([context.waitForEvent("page"), click()]);
   return tab;
 }

@@ -10,7 +10,7 @@ test.describe("the whole purchase, in the sandbox", () => {
     await page.goto("/");
     await waitForHydration(page);
     const buyer = newBuyer("home");
-    const tab = await clickForNewTab(page, context, () =>
+    const tab = await clickForNewTab(context, () =>
       page.getByRole("button", { name: "Shop Enhancer ($39)" }).click(),
     );
     await payOnEmulator(tab, buyer);
@@ -29,7 +29,7 @@ test.describe("the whole purchase, in the sandbox", () => {
     const button = isMobile(page)
       ? page.locator(".sticky-buy-bar").getByRole("button", { name: /Add to Cart/i })
       : page.getByRole("button", { name: /Add to Cart/i }).first();
-    const tab = await clickForNewTab(page, context, () => button.click());
+    const tab = await clickForNewTab(context, () => button.click());
     await payOnEmulator(tab, buyer);
     await expectConfirmed(request, tab, buyer, { item: /Forge Enhancer/, total: "$39.00" });
   });
@@ -39,7 +39,7 @@ test.describe("the whole purchase, in the sandbox", () => {
     await page.goto("/product/test-kit");
     await waitForHydration(page);
     const buyer = newBuyer("bundle");
-    const tab = await clickForNewTab(page, context, () =>
+    const tab = await clickForNewTab(context, () =>
       page.getByRole("button", { name: /\$128/ }).first().click(),
     );
     await payOnEmulator(tab, buyer);
