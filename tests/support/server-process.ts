@@ -18,7 +18,7 @@ export type RunningServer = {
  * Starts the production server (the build named by BUILD_DIR must exist) as its own process on a
  * free loopback port, with the embedded database in memory unless the environment says otherwise.
  */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);
