@@ -19,7 +19,7 @@ const pricings = { "Test pricing": "$0.25", "Live Shopify pricing": livePrice } 
 async function shownPricing(page: Page): Promise<{ label: keyof typeof pricings; price: string }> {
   const box = page.getByTestId("product-price");
   await expect(box).toHaveAttribute("aria-busy", "false");
-  const text = (await box.innerText()).replace(/\s+/g, " ");
+  const text = ((await box.textContent()) ?? "").replace(/\s+/g, " ");
   const label = (Object.keys(pricings) as (keyof typeof pricings)[]).find((l) =>
     text.toLowerCase().includes(l.toLowerCase()),
   );
@@ -147,7 +147,7 @@ test.describe("the Enhancer's page", () => {
       const box = await link.boundingBox();
       if (!box || !rest) continue;
       const overlaps = box.y < rest.y + rest.height && rest.y < box.y + box.height;
-      expect(overlaps, await link.innerText()).toBe(false);
+      expect(overlaps, (await link.textContent()) ?? "").toBe(false);
     }
   });
 
