@@ -4,6 +4,10 @@ import { type RunningServer, startServer } from "../support/server-process";
 import { clickForNewTab, expectConfirmed, expectToast, newBuyer, payOnEmulator } from "./flows";
 import { expect, test, waitForHydration } from "./support";
 
+// These flows do not depend on the width (the phone-specific toast and sticky-bar checks are in
+// toasts.spec.ts and purchase.spec.ts): run them at 1280 px only.
+test.skip(({ isMobile }) => isMobile, "width-independent flow");
+
 /** Counts calls to hybrid-checkout made by the page. */
 function countCheckoutCalls(page: Page): () => number {
   let calls = 0;
@@ -125,6 +129,11 @@ test.describe("a checkout that fails closes its tab and says so", () => {
     await setLocalStorage(page, { FORGE_ENHANCER_VARIANT_ID: unknownVariant });
     await page.goto("/");
     await waitForHydration(page);
+    // The store refuses within milliseconds: hold the call back so the progress toast can be seen.
+    await page.route("**/api/hybrid-checkout", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
     await page.getByRole("button", { name: "Shop Enhancer ($39)" }).click();
     await expectToast(page, "Processing...", "Fetching product details and creating checkout...");
     await expectToast(page, "Error", "Failed to create checkout session. Please try again.", {

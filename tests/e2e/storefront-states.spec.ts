@@ -7,6 +7,10 @@ import { expect, test, waitForHydration } from "./support";
  * emulator's faults. These need a server whose product cache never hides a fault, so each worker
  * starts its own.
  */
+// These flows do not depend on the width (the phone-specific toast and sticky-bar checks are in
+// toasts.spec.ts and purchase.spec.ts): run them at 1280 px only.
+test.skip(({ isMobile }) => isMobile, "width-independent flow");
+
 let server: RunningServer;
 test.beforeAll(async () => {
   server = await startServer({
