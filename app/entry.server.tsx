@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { DocumentRuntimeContext, prerenderRuntime } from "~/lib/document-runtime";
+import { createModulePreloadStripper } from "~/server/module-preloads.server";
 
 export const streamTimeout = 5_000;
 
@@ -52,7 +53,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // No modulepreload hints in any page, prerendered or streamed (decision 013).
+          const stripper = createModulePreloadStripper();
+          stripper.pipe(body);
+          pipe(stripper);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
