@@ -70,6 +70,16 @@ describe("server.ts", () => {
     expect(api.headers.get("cache-control")).toBe("no-store");
   });
 
+  it.each([
+    ["/og-image.png", "image/png"],
+    ["/apple-touch-icon.png", "image/png"],
+    ["/favicon.svg", "image/svg+xml"],
+  ])("serves %s, which every page references", async (path, type) => {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain(type);
+  });
+
   it("compresses responses", async () => {
     const response = await fetch(`${server.url}/deep-dive`, { headers: { "accept-encoding": "gzip" } });
     expect(response.headers.get("content-encoding")).toBe("gzip");
