@@ -102,19 +102,49 @@ http {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
 }
 
-function lighthouseFigures(): unknown {
+type LighthouseRow = {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpSeconds: number;
+  tbtMs: number;
+  cls: number;
+  jsKbGzip: number;
+};
+
+/** The figures of `npm run perf` (tests/perf/lighthouse.ts) on the same build, one row per route. */
+function lighthouseFigures(): LighthouseRow[] | { error: string } | null {
   if (process.env.BENCH_SKIP_LIGHTHOUSE === "1") return null;
-  const script = path.join(root, "tests/perf/lighthouse.ts");
-  if (!existsSync(script)) return null;
-  const out = path.join(tmpdir(), `forge-lighthouse-${Date.now()}.json`);
-  const run = spawnSync(process.execPath, ["--import", "tsx", script, "--json", out], {
+  const run = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "tests/perf/lighthouse.ts")], {
     cwd: root,
-    env: { ...process.env, BUILD_DIR: buildDir, PERF_SKIP_BUILD: "1" },
+    env: { ...process.env, PERF_BUILD_DIR: buildDir, PERF_SKIP_BUILD: "1", PERF_RUNS: process.env.PERF_RUNS ?? "3" },
     stdio: "inherit",
   });
-  return run.status === 0 && existsSync(out)
-    ? JSON.parse(readFileSync(out, "utf8"))
-    : { error: `exit ${run.status}` };
+  const report = path.join(root, buildDir, "perf-report.json");
+  if (!existsSync(report)) return { error: `npm run perf exited ${run.status} without a report` };
+  const { results } = JSON.parse(readFileSync(report, "utf8")) as {
+    results: {
+      path: string;
+      scores: Record<string, number>;
+      lcpMs: number;
+      tbtMs: number;
+      cls: number;
+      jsBytes: number;
+    }[];
+  };
+  return results.map((r) => ({
+    route: r.path,
+    performance: Math.round((r.scores.performance ?? 0) * 100),
+    accessibility: Math.round((r.scores.accessibility ?? 0) * 100),
+    bestPractices: Math.round((r.scores["best-practices"] ?? 0) * 100),
+    seo: Math.round((r.scores.seo ?? 0) * 100),
+    lcpSeconds: Math.round(r.lcpMs / 10) / 100,
+    tbtMs: Math.round(r.tbtMs),
+    cls: r.cls,
+    jsKbGzip: Math.round(r.jsBytes / 102.4) / 10,
+  }));
 }
 
 async function main() {
