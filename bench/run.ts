@@ -8,19 +8,16 @@
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=1,
  * BENCH_SKIP_LIGHTHOUSE=1.
  */
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { sandboxProducts } from "../app/content/catalog";
-import { startServer } from "../tests/support/server-process";
+import { buildDir, root, startBenchServer } from "./support";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const buildDir = "build-bench";
 
 type Measurement = {
   name: string;
@@ -119,7 +116,12 @@ function lighthouseFigures(): LighthouseRow[] | { error: string } | null {
   if (process.env.BENCH_SKIP_LIGHTHOUSE === "1") return null;
   const run = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "tests/perf/lighthouse.ts")], {
     cwd: root,
-    env: { ...process.env, PERF_BUILD_DIR: buildDir, PERF_SKIP_BUILD: "1", PERF_RUNS: process.env.PERF_RUNS ?? "3" },
+    env: {
+      ...process.env,
+      PERF_BUILD_DIR: buildDir,
+      PERF_SKIP_BUILD: "1",
+      PERF_RUNS: process.env.PERF_RUNS ?? "3",
+    },
     stdio: "inherit",
   });
   const report = path.join(root, buildDir, "perf-report.json");
@@ -148,18 +150,7 @@ function lighthouseFigures(): LighthouseRow[] | { error: string } | null {
 }
 
 async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== "1") {
-    execFileSync("npx", ["react-router", "build"], {
-      cwd: root,
-      env: { ...process.env, BUILD_DIR: buildDir },
-      stdio: "inherit",
-    });
-  }
-  const server = await startServer({
-    BUILD_DIR: buildDir,
-    LOG_LEVEL: "warn",
-    RATE_LIMIT_MULTIPLIER: "10000",
-  });
+  const server = await startBenchServer();
   const origin = server.url;
   const json = { "content-type": "application/json", origin };
   const results: Measurement[] = [];

@@ -1,21 +1,11 @@
-/**
- * `npm run soak`: steady, bounded load on loopback over a mix of pages and checkouts for
- * SOAK_SECONDS (default 600), sampling the server's resident memory, open file descriptors and TCP
- * connections. Passes when memory grows less than 10% after warm-up, no response is an error, and
- * descriptors and connections return to their baseline once the load stops.
- */
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { sandboxProducts } from "../app/content/catalog";
-import { startServer } from "../tests/support/server-process";
+import { root, startBenchServer } from "./support";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.env.SOAK_SECONDS ?? 600);
 const warmupSeconds = Math.min(60, Math.round(seconds / 6));
-const buildDir = "build-bench";
 
 function sample(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -25,18 +15,7 @@ function sample(pid: number) {
 }
 
 async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== "1") {
-    execFileSync("npx", ["react-router", "build"], {
-      cwd: root,
-      env: { ...process.env, BUILD_DIR: buildDir },
-      stdio: "inherit",
-    });
-  }
-  const server = await startServer({
-    BUILD_DIR: buildDir,
-    LOG_LEVEL: "warn",
-    RATE_LIMIT_MULTIPLIER: "10000",
-  });
+  const server = await startBenchServer();
   const pid = server.process.pid as number;
   const origin = server.url;
   const baseline = sample(pid);

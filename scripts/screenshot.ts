@@ -6,23 +6,14 @@
  */
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "../tests/support/chromium";
 
 const [base = "http://127.0.0.1:3000", ...paths] = process.argv.slice(2);
 const widths = (process.env.SHOT_WIDTHS ?? "390,1280").split(",").map(Number);
 const outDir = process.env.SHOT_DIR ?? "/tmp/shots";
 mkdirSync(outDir, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 for (const width of widths) {
   const page = await browser.newPage({
     viewport: { width, height: width < 800 ? 844 : 800 },

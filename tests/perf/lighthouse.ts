@@ -20,13 +20,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import { allPages } from "../../app/content/routes";
+import { chromiumArgs, chromiumPath } from "../support/chromium";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const buildDir = process.env.PERF_BUILD_DIR ?? "build-perf";
 const port = Number(process.env.PERF_PORT ?? 4470);
 const debugPort = Number(process.env.PERF_DEBUG_PORT ?? 9333);
 const origin = `http://127.0.0.1:${port}`;
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** Runs per route; the median one is reported (PERF_RUNS=3 on a busy machine). */
 const runsPerRoute = Math.max(1, Number(process.env.PERF_RUNS ?? 1));
 
@@ -140,13 +140,7 @@ async function main() {
     chromiumPath,
     [
       "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
+      ...chromiumArgs,
       `--remote-debugging-port=${debugPort}`,
       `--user-data-dir=${profile}`,
       "about:blank",

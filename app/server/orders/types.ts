@@ -1,3 +1,5 @@
+import type { ShippingAddress } from "../db/schema";
+
 /**
  * What hybrid-checkout and verify-and-send-confirmation answer. Pure types: safe to import from
  * browser code (the payment-success page).
@@ -26,15 +28,7 @@ export type OrderView = {
   currency: string;
   items: OrderItemView[];
   total: { amount: number; formatted: string };
-  shippingAddress: {
-    name: string | null;
-    line1: string | null;
-    line2: string | null;
-    city: string | null;
-    state: string | null;
-    postalCode: string | null;
-    country: string | null;
-  } | null;
+  shippingAddress: ShippingAddress | null;
 };
 
 /**
