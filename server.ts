@@ -4,6 +4,7 @@
  * on SIGTERM/SIGINT (stop accepting, finish requests in flight, exit 0).
  */
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Express } from "express";
@@ -16,6 +17,8 @@ import { createHttpApp } from "./server/http-app";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+/** After SIGTERM, how long connections already waiting to be accepted may keep the listener open. */
+const ACCEPT_GRACE_MS = 5_000;
 
 function readEnv(source: Record<string, string | undefined>): Env {
   try {
@@ -43,6 +46,28 @@ async function main() {
     void appReady.then((app) => app(req, res));
   });
   server.keepAliveTimeout = 65_000;
+  let stopping = false;
+  // Per connection, from the first one on: requests in progress, and requests seen so far (so a
+  // shutdown can tell a connection that stayed idle from one whose next request has just arrived).
+  const connections = new Map<net.Socket, { active: number; seen: number }>();
+  let accepted = 0;
+  server.on("connection", (socket: net.Socket) => {
+    accepted += 1;
+    connections.set(socket, { active: 0, seen: 0 });
+    socket.once("close", () => connections.delete(socket));
+  });
+  server.on("request", (req, res) => {
+    const connection = connections.get(req.socket);
+    if (connection) {
+      connection.active += 1;
+      connection.seen += 1;
+      res.once("close", () => {
+        connection.active -= 1;
+      });
+    }
+    // Once stopping, every response tells its client not to reuse the connection.
+    if (stopping) res.setHeader("Connection", "close");
+  });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -80,11 +105,6 @@ async function main() {
   );
   logger.info({ url: selfOrigin, mode: mode.kind, emulators: sandbox.active }, "server listening");
 
-  let stopping = false;
-  // Once stopping, every response tells its client not to reuse the connection.
-  server.on("request", (_req, res) => {
-    if (stopping) res.setHeader("Connection", "close");
-  });
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -94,9 +114,21 @@ async function main() {
       server.closeAllConnections();
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    // Connections that finish their last request while we drain go idle: close them as they do.
-    const drain = setInterval(() => server.closeIdleConnections(), 200);
-    server.close(async () => {
+    // Connections with no request in progress are closed once they have stayed so across two sweeps
+    // (keep-alive connections between requests). One idle at a single sweep may hold a request that is
+    // already in its socket but not yet read, when a busy event loop got to the signal first: it gets
+    // until the next sweep to show it.
+    let idleAtLastSweep = new Map<net.Socket, number>();
+    const drain = setInterval(() => {
+      const idleNow = new Map<net.Socket, number>();
+      for (const [socket, connection] of connections) {
+        if (connection.active > 0) continue;
+        if (idleAtLastSweep.get(socket) === connection.seen) socket.destroy();
+        else idleNow.set(socket, connection.seen);
+      }
+      idleAtLastSweep = idleNow;
+    }, 200);
+    const stopped = async () => {
       clearTimeout(force);
       clearInterval(drain);
       if (mode.kind === "development") await mode.vite.close();
@@ -104,7 +136,21 @@ async function main() {
       await sandbox.close();
       logger.info("stopped");
       process.exit(0);
-    });
+    };
+    // Stop accepting once the connections the kernel completed before the signal have been taken (a
+    // busy event loop takes them a few per turn, and closing the listener resets the rest): when a
+    // turn of the event loop passes without a new one, or after ACCEPT_GRACE_MS. With net.Server's
+    // close, not http.Server's: since Node 19 that one also destroys at once every connection without
+    // a request in progress, including those whose request is waiting unread.
+    const graceEnds = Date.now() + Math.min(ACCEPT_GRACE_MS, env.SHUTDOWN_TIMEOUT_MS);
+    const closeListenerWhenQuiet = () => {
+      const acceptedBefore = accepted;
+      setImmediate(() => {
+        if (accepted !== acceptedBefore && Date.now() < graceEnds) closeListenerWhenQuiet();
+        else net.Server.prototype.close.call(server, stopped);
+      });
+    };
+    setImmediate(closeListenerWhenQuiet);
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
