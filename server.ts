@@ -67,6 +67,14 @@ async function main() {
     }
     // Once stopping, every response tells its client not to reuse the connection.
     if (stopping) res.setHeader("Connection", "close");
+    // So does an answer sent before the request's body was read in full (a refusal: too large, the
+    // wrong type, another origin): the rest is never read, and the client's next request on this
+    // connection would wait behind it for good.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
+      if (!req.complete) this.setHeader("Connection", "close");
+      return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
+    } as typeof res.writeHead;
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();

@@ -117,7 +117,28 @@ export function createHttpApp(options: HttpAppOptions): Express {
     // The functions under /api set their own (no-store); React Router appends, so no default there.
     if (!req.path.startsWith("/api/") && !res.getHeader("Cache-Control"))
       res.setHeader("Cache-Control", "no-cache");
-    handler(req, res, next);
+    // The adapter makes a Fetch Request of the request before its first await, so what fails while
+    // `handler` is still being called is that: a method Fetch refuses, or a Host (behind trusted
+    // proxies, X-Forwarded-Host/-Proto) that makes no URL. The client's mistake, not a 500.
+    let starting = true;
+    void handler(req, res, (error?: unknown) => {
+      if (starting && error !== undefined && !res.headersSent) return refuseUnreadableRequest(req, res);
+      next(error);
+    });
+    starting = false;
   });
   return app;
+}
+
+/** Methods a Fetch Request cannot carry. */
+const FETCH_FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+function refuseUnreadableRequest(req: express.Request, res: express.Response) {
+  const method = FETCH_FORBIDDEN_METHODS.has(req.method.toUpperCase());
+  if (method) res.setHeader("Allow", "GET, HEAD, POST");
+  res.setHeader("Cache-Control", "no-store");
+  res
+    .status(method ? 405 : 400)
+    .type("text/plain")
+    .send(method ? "Method Not Allowed" : "Bad Request: the Host header is not valid.");
 }

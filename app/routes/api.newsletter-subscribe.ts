@@ -49,8 +49,9 @@ export const action = apiAction({
   }),
   // Failures before the body is understood (rate limit, origin, malformed form): back to the referring page.
   formError: (error, { request }) => {
-    const referer = request.headers.get("referer");
-    const source = referer ? new URL(referer).pathname : "/";
+    const referer = request.headers.get("referer") ?? "";
+    // Any client can send any Referer: one that is not a URL sends the form back to the home page.
+    const source = URL.canParse(referer) ? new URL(referer).pathname : "/";
     const status: NewsletterStatus =
       error.status === 400 ? "invalid" : error.status === 429 ? "limited" : "error";
     return backTo(source, status);

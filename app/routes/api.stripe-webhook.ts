@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
 import { apiErrorResponse, apiJson, methodNotAllowed } from "~/server/http/api.server";
-import { PaymentProviderError, WebhookSignatureError } from "~/server/stripe/types";
+import { CHECKOUT_SESSION_ID, PaymentProviderError, WebhookSignatureError } from "~/server/stripe/types";
 
 /**
  * POST /api/stripe-webhook: Stripe's events, verified by the `Stripe-Signature` header over the exact
@@ -52,11 +52,22 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
       );
       return apiErrorResponse(400, "The Stripe signature is missing or not valid.");
     }
-    throw error;
+    // Signed, but not an event this site can read: a clear 400 (Stripe retries any non-2xx), not
+    // React Router's bare 500.
+    logger.error({ err: error, requestId: context.requestId }, "stripe webhook refused: unreadable event");
+    return apiErrorResponse(400, "The Stripe event could not be read.");
   }
 
   if (!FULFIL_ON.has(event.type) || !event.checkoutSessionId) {
     return apiJson({ received: true, handled: false });
+  }
+  // Checked before calling Stripe with it, as every input is.
+  if (!CHECKOUT_SESSION_ID.test(event.checkoutSessionId)) {
+    logger.error(
+      { eventId: event.id, requestId: context.requestId },
+      "stripe webhook refused: not a session id",
+    );
+    return apiErrorResponse(400, "The Stripe event could not be read.");
   }
   try {
     const result = await fulfilment.fulfil(event.checkoutSessionId, { source: "webhook" });

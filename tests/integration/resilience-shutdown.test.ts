@@ -112,6 +112,8 @@ describe.each(databaseTargets)("SIGTERM under load ($name)", ({ name }) => {
       // Every product read goes to Shopify, so each one is slow.
       PRODUCT_CACHE_TTL_SECONDS: "0",
       PRODUCT_CACHE_SWR_SECONDS: "0",
+      // Nor a cached copy of the Enhancer page: every one renders, and waits for Shopify.
+      PAGE_CACHE_FRESH_SECONDS: "0",
       RATE_LIMIT_MULTIPLIER: "1000",
     });
   });

@@ -121,7 +121,9 @@ export async function readBody(
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
+        // Left unread, not cancelled: cancelling destroys the connection before the 413 is sent (the
+        // server closes a connection whose request body was not read in full, server.ts).
+        reader.releaseLock();
         throw tooLarge;
       }
       chunks.push(value);
