@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { DocumentRuntimeContext, prerenderRuntime } from "~/lib/document-runtime";
+import { DocumentRuntimeContext, PRERENDER_NONCE, prerenderRuntime } from "~/lib/document-runtime";
 import { createModulePreloadStripper } from "~/server/module-preloads.server";
 
 export const streamTimeout = 5_000;
@@ -26,9 +26,10 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and prerendering wait for all content; people get the shell at once and the rest streamed.
+    // Crawlers, prerendering and the page cache wait for all content; people get the shell at once
+    // and the rest streamed.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !loadContext?.documentRuntime
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || runtime.nonce === PRERENDER_NONCE
         ? "onAllReady"
         : "onShellReady";
 

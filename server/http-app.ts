@@ -5,8 +5,10 @@ import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
+import { pages } from "../app/content/routes";
 import type { PublicRuntimeConfig } from "../app/lib/document-runtime";
 import type { AppServices } from "../app/server/services.server";
+import { pageCache } from "./page-cache";
 import { loadPrerenderedPages, servePrerenderedPages } from "./prerendered-pages";
 import { securityHeaders } from "./security-headers";
 
@@ -87,6 +89,19 @@ export function createHttpApp(options: HttpAppOptions): Express {
       }),
     );
     app.use(servePrerenderedPages(loadPrerenderedPages(mode.clientDir), options.publicConfig));
+    if (env.PAGE_CACHE_FRESH_SECONDS > 0) {
+      app.use(
+        pageCache({
+          build: mode.build,
+          services,
+          paths: [pages.enhancer.path],
+          origin: env.PUBLIC_SITE_URL,
+          runtimeConfig: options.publicConfig,
+          freshMs: env.PAGE_CACHE_FRESH_SECONDS * 1000,
+          maxStaleMs: Math.max(60_000, env.PAGE_CACHE_FRESH_SECONDS * 6_000),
+        }),
+      );
+    }
     // Everything else in build/client (favicon, robots.txt, .data files): revalidated each time.
     app.use(
       express.static(mode.clientDir, {

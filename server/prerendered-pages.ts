@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { isNewsletterStatus, NEWSLETTER_STATUS_PARAM, newsletterStatusText } from "../app/content/newsletter";
 import {
   CONFIG_PLACEHOLDER,
@@ -17,7 +17,7 @@ import {
  * split around the placeholders, so each request only joins strings.
  */
 type Slot = "nonce" | "config" | "html" | "newsletter";
-type Template = { parts: string[]; slots: Slot[] };
+export type Template = { parts: string[]; slots: Slot[] };
 
 /** Per-request values written into a prerendered page. */
 export type PageValues = { nonce: string; config: PublicRuntimeConfig; newsletterStatus?: string };
@@ -85,26 +85,39 @@ export function loadPrerenderedPages(clientDir: string): Map<string, Template> {
   return pages;
 }
 
+/** Sends a compiled page with this request's nonce, runtime configuration and sign-up status. */
+export function sendTemplate(
+  req: Request,
+  res: Response,
+  template: Template,
+  runtimeConfig: PublicRuntimeConfig,
+): void {
+  // A sign-up posted without JavaScript comes back here with its status (a fixed set of messages).
+  const status = req.query[NEWSLETTER_STATUS_PARAM];
+  const html = renderTemplate(template, {
+    nonce: res.locals.cspNonce as string,
+    config: runtimeConfig,
+    newsletterStatus: newsletterStatusText(isNewsletterStatus(status) ? status : null),
+  });
+  res.status(200);
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  // Each response carries its own nonce, so the page is revalidated rather than reused.
+  res.setHeader("Cache-Control", "no-cache");
+  res.send(html);
+}
+
 export function servePrerenderedPages(
   pages: Map<string, Template>,
   runtimeConfig: PublicRuntimeConfig,
 ): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-    const template = pages.get(pathname);
+    const template = pages.get(normalizePath(req.path));
     if (!template) return next();
-    // A sign-up posted without JavaScript comes back here with its status (a fixed set of messages).
-    const status = req.query[NEWSLETTER_STATUS_PARAM];
-    const html = renderTemplate(template, {
-      nonce: res.locals.cspNonce as string,
-      config: runtimeConfig,
-      newsletterStatus: newsletterStatusText(isNewsletterStatus(status) ? status : null),
-    });
-    res.status(200);
-    res.setHeader("Content-Type", "text/html; charset=utf-8");
-    // Each response carries its own nonce, so the page is revalidated rather than reused.
-    res.setHeader("Cache-Control", "no-cache");
-    res.send(html);
+    sendTemplate(req, res, template, runtimeConfig);
   };
+}
+
+export function normalizePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
 }

@@ -79,6 +79,8 @@ export const envSchema = z
     /** How long the last good product is served while Shopify fails. */
     PRODUCT_CACHE_MAX_STALE_SECONDS: z.coerce.number().min(0).max(604_800).default(86_400),
     /** Scales every per-IP rate limit (app/server/http/rate-limits.server.ts). */
+    /** How long a cached copy of a page that is the same for everyone (the Enhancer's) is fresh; 0 turns the cache off. */
+    PAGE_CACHE_FRESH_SECONDS: z.coerce.number().min(0).max(3_600).default(10),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
     /** Bearer token that guards shopify-create-product (unless the Shopify emulator is in use). */
     ADMIN_API_TOKEN: optional(z.string().min(24, { message: "must be at least 24 characters" })),

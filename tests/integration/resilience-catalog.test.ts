@@ -51,6 +51,9 @@ describe("Shopify slow or down", () => {
       PRODUCT_CACHE_TTL_SECONDS: "0.2",
       PRODUCT_CACHE_SWR_SECONDS: "0.2",
       RATE_LIMIT_MULTIPLIER: "1000",
+      // The streaming path itself is under test: no cached copy of the page may answer for it
+      // (the page cache is tested in page-cache.test.ts).
+      PAGE_CACHE_FRESH_SECONDS: "0",
     };
     // The default Shopify timeout (5 s) for the slow store; 1 s for the outage, so a call that never
     // answers gives up quickly and many requests fit in each phase.

@@ -1,0 +1,70 @@
+import type { RequestHandler } from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { type PublicRuntimeConfig, prerenderRuntime } from "../app/lib/document-runtime";
+import type { AppServices } from "../app/server/services.server";
+import { compileTemplate, normalizePath, sendTemplate, type Template } from "./prerendered-pages";
+
+/**
+ * A short-lived full-page cache for server-rendered pages that are the same for every visitor (the
+ * Enhancer page: its live product is shared, nothing on it is personal). The page is rendered in the
+ * background with the prerender placeholders, complete (deferred data included), and served like a
+ * prerendered page: a fresh nonce and runtime configuration per response (docs/decisions/014-page-cache.md).
+ *
+ * Fresh for `freshMs`; then served stale while one background render refreshes it, up to `maxStaleMs`.
+ * Cold (or too old), the request streams as usual, so the first byte never waits for Shopify, and a
+ * render starts for the next visitor.
+ */
+export type PageCacheOptions = {
+  build: ServerBuild;
+  services: AppServices;
+  paths: string[];
+  origin: string;
+  runtimeConfig: PublicRuntimeConfig;
+  freshMs: number;
+  maxStaleMs: number;
+  now?: () => number;
+};
+
+type Entry = { template: Template; renderedAt: number };
+
+export function pageCache(options: PageCacheOptions): RequestHandler {
+  const now = options.now ?? Date.now;
+  const render = createRequestHandler(options.build, "production");
+  const cacheable = new Set(options.paths);
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<void>>();
+  const { logger } = options.services;
+
+  function refresh(path: string): void {
+    if (rendering.has(path)) return;
+    const job = (async () => {
+      const response = await render(
+        new Request(`${options.origin}${path}`, { headers: { accept: "text/html" } }),
+        {
+          services: options.services,
+          requestId: "page-cache",
+          clientIp: "127.0.0.1",
+          documentRuntime: prerenderRuntime,
+        },
+      );
+      // Only a complete, successful page is worth keeping.
+      if (response.status !== 200) return;
+      entries.set(path, { template: compileTemplate(await response.text()), renderedAt: now() });
+    })()
+      .catch((error: unknown) => logger.warn({ err: error, path }, "page cache: render failed"))
+      .finally(() => rendering.delete(path));
+    rendering.set(path, job);
+  }
+
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const path = normalizePath(req.path);
+    if (!cacheable.has(path)) return next();
+    const entry = entries.get(path);
+    const age = entry ? now() - entry.renderedAt : Number.POSITIVE_INFINITY;
+    if (age >= options.freshMs) refresh(path);
+    if (!entry || age >= options.maxStaleMs) return next();
+    res.setHeader("X-Page-Cache", age < options.freshMs ? "hit" : "stale");
+    sendTemplate(req, res, entry.template, options.runtimeConfig);
+  };
+}
