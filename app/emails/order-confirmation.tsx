@@ -3,6 +3,7 @@ import { render } from "@react-email/render";
 import { z } from "zod";
 import { dosing, fdaStatement, guarantee, kitFacts, shipping } from "../content/product";
 import { brand, support } from "../content/site";
+import { addressLines } from "../lib/address";
 import { emailColors as colors, EmailLayout, emailSmall as small, emailText as text } from "./layout";
 import { formatMoney } from "./money";
 
@@ -62,20 +63,6 @@ export function orderSubject(order: OrderConfirmation): string {
 
 function lineName(line: OrderConfirmation["lines"][number]): string {
   return line.variantTitle ? `${line.productTitle} (${line.variantTitle})` : line.productTitle;
-}
-
-export function addressLines(address: OrderConfirmation["shippingAddress"]): string[] {
-  if (!address) return [];
-  const cityLine = [address.city, [address.state, address.postalCode].filter(Boolean).join(" ")]
-    .filter(Boolean)
-    .join(", ");
-  return [
-    address.name,
-    address.line1,
-    address.line2,
-    cityLine,
-    address.country === "US" ? "United States" : address.country,
-  ].filter((line): line is string => Boolean(line?.trim()));
 }
 
 function orderDate(order: OrderConfirmation): string {

@@ -4,6 +4,7 @@ import { Icon, type IconName } from "~/components/ui/icon";
 import { messages } from "~/content/messages";
 import { dosing, guarantee, kitFacts, shipping } from "~/content/product";
 import { support } from "~/content/site";
+import { addressLines } from "~/lib/address";
 import {
   confirmationState,
   type EmailStatus,
@@ -132,25 +133,11 @@ export function OrderConfirmation({ sessionId }: { sessionId: string }) {
                 <div>
                   <dt className="font-bold text-ink-300">Shipping to</dt>
                   <dd className="mt-1 text-white">
-                    {[
-                      order.shippingAddress.name,
-                      order.shippingAddress.line1,
-                      order.shippingAddress.line2,
-                      [
-                        order.shippingAddress.city,
-                        order.shippingAddress.state,
-                        order.shippingAddress.postalCode,
-                      ]
-                        .filter(Boolean)
-                        .join(", "),
-                      order.shippingAddress.country,
-                    ]
-                      .filter(Boolean)
-                      .map((line) => (
-                        <span key={line} className="block">
-                          {line}
-                        </span>
-                      ))}
+                    {addressLines(order.shippingAddress).map((line) => (
+                      <span key={line} className="block">
+                        {line}
+                      </span>
+                    ))}
                   </dd>
                 </div>
               ) : null}
