@@ -1,6 +1,7 @@
 import { FaqSection } from "~/components/sections/faq-section";
 import { FdaDisclaimer } from "~/components/sections/fda-disclaimer";
 import { IngredientCard } from "~/components/sections/ingredient-breakdown";
+import { FactTable } from "~/components/ui/fact-table";
 import { Icon } from "~/components/ui/icon";
 import { SectionHeading } from "~/components/ui/section-heading";
 import {
@@ -158,32 +159,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             <div className="card p-6 sm:p-8">
               <h3 className="text-2xl font-black uppercase text-white">{upperLimits.title}</h3>
               <p className="mt-2 text-ink-200">{upperLimits.lead}</p>
-              <table className="mt-4 w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-white/10 text-ink-300">
-                    <th scope="col" className="py-2 font-bold">
-                      Nutrient
-                    </th>
-                    <th scope="col" className="py-2 font-bold">
-                      Upper limit
-                    </th>
-                    <th scope="col" className="py-2 font-bold">
-                      One serving
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {upperLimits.items.map((row) => (
-                    <tr key={row.nutrient} className="border-b border-white/5 last:border-0">
-                      <th scope="row" className="py-2.5 pr-2 font-semibold text-white">
-                        {row.nutrient}
-                      </th>
-                      <td className="py-2.5 text-ink-100">{row.limit}</td>
-                      <td className="py-2.5 text-ember-300">{row.serving}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <FactTable
+                className="mt-4"
+                headings={["Nutrient", "Upper limit", "One serving"]}
+                rows={upperLimits.items.map((row) => [row.nutrient, row.limit, row.serving])}
+                accentLast
+              />
             </div>
             <div className="rounded-card border border-danger-400/40 bg-danger-600/10 p-6 sm:p-8">
               <h3 className="text-2xl font-black uppercase text-white">{stopSigns.title}</h3>
@@ -227,28 +208,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="card p-6 sm:p-8">
               <h3 className="text-2xl font-black uppercase text-white">{interactionNotes.title}</h3>
-              <table className="mt-5 w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-white/10 text-ink-300">
-                    <th scope="col" className="py-2 pr-3 font-bold">
-                      If you take
-                    </th>
-                    <th scope="col" className="py-2 font-bold">
-                      Watch
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {interactionNotes.items.map((row) => (
-                    <tr key={row.drug} className="border-b border-white/5 last:border-0">
-                      <th scope="row" className="py-2.5 pr-3 align-top font-semibold text-white">
-                        {row.drug}
-                      </th>
-                      <td className="py-2.5 align-top text-ink-100">{row.ingredients}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <FactTable
+                className="mt-5"
+                headings={["If you take", "Watch"]}
+                rows={interactionNotes.items.map((row) => [row.drug, row.ingredients])}
+              />
               <p className="mt-4 text-sm font-semibold text-ember-300">{interactionNotes.note}</p>
             </div>
           </div>

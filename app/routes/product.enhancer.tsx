@@ -9,9 +9,8 @@ import { ProductImage } from "~/components/ui/product-image";
 import { defaultEnhancer, images } from "~/content/product";
 import { pages } from "~/content/routes";
 import { enhancerHandle } from "~/content/site";
-import { type LiveProduct, liveProductFrom } from "~/lib/live-product";
 import { pageMeta } from "~/lib/seo";
-import { lookupProduct } from "~/server/catalog-lookup.server";
+import { liveProduct } from "~/server/catalog-lookup.server";
 import type { Route } from "./+types/product.enhancer";
 
 const page = pages.enhancer;
@@ -27,19 +26,7 @@ const LIVE_PRODUCT_TIMEOUT_MS = 4_000;
  * is fetched on open").
  */
 export function loader({ context }: Route.LoaderArgs) {
-  const live: Promise<LiveProduct> = Promise.race([
-    lookupProduct(context, enhancerHandle).then(({ product }) => liveProductFrom(product)),
-    new Promise<never>((_, reject) =>
-      setTimeout(
-        () => reject(new Error("The store took too long to answer.")),
-        LIVE_PRODUCT_TIMEOUT_MS,
-      ).unref(),
-    ),
-  ]).catch((error: unknown) => {
-    context.services.logger.warn({ err: error, requestId: context.requestId }, "live product unavailable");
-    return { status: "failed", message: error instanceof Error ? error.message : "Unknown error" };
-  });
-  return { live };
+  return { live: liveProduct(context, enhancerHandle, LIVE_PRODUCT_TIMEOUT_MS) };
 }
 
 /**

@@ -17,6 +17,13 @@ function countCheckoutCalls(page: Page): () => number {
   return () => calls;
 }
 
+/** Spec §8's toast for a home or kit item whose variant id is not configured. */
+function expectConfigurationNeeded(page: Page) {
+  return expectToast(page, "Configuration needed", "Please update Shopify product variant IDs in the code.", {
+    destructive: true,
+  });
+}
+
 async function setLocalStorage(page: Page, values: Record<string, string>) {
   await page.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
@@ -58,14 +65,7 @@ test.describe("an unconfigured item is blocked before any call (spec §5)", () =
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Shop Enhancer ($39)" }).click();
-    await expectToast(
-      page,
-      "Configuration needed",
-      "Please update Shopify product variant IDs in the code.",
-      {
-        destructive: true,
-      },
-    );
+    await expectConfigurationNeeded(page);
     expect(calls()).toBe(0);
   });
 
@@ -99,25 +99,11 @@ test.describe("a kit whose id the server left as a placeholder", () => {
     await page.goto(`${server.url}/product/test-kit`);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Add Test Kit to Cart" }).click();
-    await expectToast(
-      page,
-      "Configuration needed",
-      "Please update Shopify product variant IDs in the code.",
-      {
-        destructive: true,
-      },
-    );
+    await expectConfigurationNeeded(page);
     await page.goto(`${server.url}/`);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Add Test Kit ($49)" }).click();
-    await expectToast(
-      page,
-      "Configuration needed",
-      "Please update Shopify product variant IDs in the code.",
-      {
-        destructive: true,
-      },
-    );
+    await expectConfigurationNeeded(page);
     expect(calls()).toBe(0);
   });
 });
