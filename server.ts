@@ -7,7 +7,6 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Express } from "express";
 import type { ServerBuild } from "react-router";
 import { type Env, InvalidEnvironmentError, parseEnv } from "./app/server/env.server";
 import { createLogger } from "./app/server/logger.server";
@@ -38,25 +37,18 @@ async function main() {
 
   // Listen first: the emulators need this server's own address. Requests that arrive before the
   // app is ready wait for it.
-  let resolveApp: (app: Express) => void = () => {};
-  const appReady = new Promise<Express>((resolve) => {
+  let app: http.RequestListener | undefined;
+  let resolveApp: (app: http.RequestListener) => void = () => {};
+  const appReady = new Promise<http.RequestListener>((resolve) => {
     resolveApp = resolve;
   });
-  const server = http.createServer((req, res) => {
-    void appReady.then((app) => app(req, res));
-  });
-  server.keepAliveTimeout = 65_000;
   let stopping = false;
   // Per connection, from the first one on: requests in progress, and requests seen so far (so a
   // shutdown can tell a connection that stayed idle from one whose next request has just arrived).
   const connections = new Map<net.Socket, { active: number; seen: number }>();
   let accepted = 0;
-  server.on("connection", (socket: net.Socket) => {
-    accepted += 1;
-    connections.set(socket, { active: 0, seen: 0 });
-    socket.once("close", () => connections.delete(socket));
-  });
-  server.on("request", (req, res) => {
+  // Runs first for each request, before the app writes anything (it may answer at once).
+  const trackRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const connection = connections.get(req.socket);
     if (connection) {
       connection.active += 1;
@@ -69,12 +61,26 @@ async function main() {
     if (stopping) res.setHeader("Connection", "close");
     // So does an answer sent before the request's body was read in full (a refusal: too large, the
     // wrong type, another origin): the rest is never read, and the client's next request on this
-    // connection would wait behind it for good.
+    // connection would wait behind it for good. (A request without a body is not yet `complete`
+    // while its answer is written in the same turn: nothing of it is left unread.)
+    const hasBody =
+      req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
     const writeHead = res.writeHead;
     res.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
-      if (!req.complete) this.setHeader("Connection", "close");
+      if (hasBody && !req.complete) this.setHeader("Connection", "close");
       return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
     } as typeof res.writeHead;
+  };
+  const server = http.createServer((req, res) => {
+    trackRequest(req, res);
+    if (app) app(req, res);
+    else void appReady.then((ready) => ready(req, res));
+  });
+  server.keepAliveTimeout = 65_000;
+  server.on("connection", (socket: net.Socket) => {
+    accepted += 1;
+    connections.set(socket, { active: 0, seen: 0 });
+    socket.once("close", () => connections.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
@@ -100,17 +106,16 @@ async function main() {
           clientDir: path.join(buildDir, "client"),
         };
 
-  resolveApp(
-    createHttpApp({
-      services,
-      mode,
-      sandbox: sandbox.active.length ? { router: sandbox.router, active: sandbox.active } : undefined,
-      publicConfig: {
-        paymentsEmulated: sandbox.active.includes("stripe"),
-        variantIds: services.catalogConfig.variantIds,
-      },
-    }),
-  );
+  app = createHttpApp({
+    services,
+    mode,
+    sandbox: sandbox.active.length ? { router: sandbox.router, active: sandbox.active } : undefined,
+    publicConfig: {
+      paymentsEmulated: sandbox.active.includes("stripe"),
+      variantIds: services.catalogConfig.variantIds,
+    },
+  });
+  resolveApp(app);
   logger.info({ url: selfOrigin, mode: mode.kind, emulators: sandbox.active }, "server listening");
 
   const shutdown = (signal: string) => {

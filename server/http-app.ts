@@ -1,15 +1,15 @@
-import { randomUUID } from "node:crypto";
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type Express, type RequestHandler } from "express";
-import { pinoHttp } from "pino-http";
+import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { pages } from "../app/content/routes";
 import type { PublicRuntimeConfig } from "../app/lib/document-runtime";
 import type { AppServices } from "../app/server/services.server";
 import { pageCache } from "./page-cache";
-import { loadPrerenderedPages, servePrerenderedPages } from "./prerendered-pages";
+import { prerenderedPagesFront } from "./prerendered-pages";
+import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 
 export type HttpAppOptions = {
@@ -24,9 +24,8 @@ export type HttpAppOptions = {
   formActionOrigins?: string[];
 };
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-export function createHttpApp(options: HttpAppOptions): Express {
+/** The site's request listener: Express, with the prerendered pages served ahead of it in production. */
+export function createHttpApp(options: HttpAppOptions): RequestListener {
   const { services, mode } = options;
   const { env, logger } = services;
   const app = express();
@@ -34,36 +33,25 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // Only the configured number of proxies is trusted for the client address (req.ip).
   app.set("trust proxy", env.TRUST_PROXY_HOPS);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId(req, res) {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      customLogLevel(_req, res, error) {
-        if (error || res.statusCode >= 500) return "error";
-        if (res.statusCode >= 400) return "warn";
-        return "info";
-      },
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
-      // One compact line per request: no headers (they hold cookies and tokens), no query string.
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, path: String(req.url).split("?")[0] }),
-        res: (res) => ({ status: res.statusCode }),
-      },
-    }),
-  );
-  app.use(compression());
-  app.use(
-    ...securityHeaders({
-      formActionOrigins: options.formActionOrigins ?? [],
-      development: mode.kind === "development",
-      https: env.PUBLIC_SITE_URL.startsWith("https://"),
-    }),
-  );
+  const logRequest = requestLog(logger);
+  app.use(logRequest);
+  const compress = compression();
+  app.use((req, res, next) => {
+    // compression() only changes a response the client accepts compressed; for any other it would
+    // only wrap the response. Caches are still told that responses vary with Accept-Encoding.
+    if (req.headers["accept-encoding"]) return compress(req, res, next);
+    res.setHeader("Vary", "Accept-Encoding");
+    next();
+  });
+  const setSecurityHeaders = securityHeaders({
+    formActionOrigins: options.formActionOrigins ?? [],
+    development: mode.kind === "development",
+    https: env.PUBLIC_SITE_URL.startsWith("https://"),
+  });
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = setSecurityHeaders(res);
+    next();
+  });
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -88,7 +76,6 @@ export function createHttpApp(options: HttpAppOptions): Express {
         fallthrough: false,
       }),
     );
-    app.use(servePrerenderedPages(loadPrerenderedPages(mode.clientDir), options.publicConfig));
     if (env.PAGE_CACHE_FRESH_SECONDS > 0) {
       app.use(
         pageCache({
@@ -142,7 +129,17 @@ export function createHttpApp(options: HttpAppOptions): Express {
     });
     starting = false;
   });
-  return app;
+  if (mode.kind === "development") return app;
+  // In production the prerendered pages are served ahead of all this (decision 015).
+  const servePrerendered = prerenderedPagesFront({
+    clientDir: mode.clientDir,
+    runtimeConfig: options.publicConfig,
+    setSecurityHeaders,
+    logRequest,
+  });
+  return (req, res) => {
+    if (!servePrerendered(req, res)) app(req, res);
+  };
 }
 
 /** Methods a Fetch Request cannot carry. */

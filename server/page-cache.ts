@@ -2,7 +2,8 @@ import type { RequestHandler } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { type PublicRuntimeConfig, prerenderRuntime } from "../app/lib/document-runtime";
 import type { AppServices } from "../app/server/services.server";
-import { compileTemplate, normalizePath, sendTemplate, type Template } from "./prerendered-pages";
+import { compileTemplate, type Template } from "./page-template";
+import { normalizePath, sendTemplate } from "./prerendered-pages";
 
 /**
  * A short-lived full-page cache for server-rendered pages that are the same for every visitor (the
@@ -65,6 +66,9 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
     if (age >= options.freshMs) refresh(path);
     if (!entry || age >= options.maxStaleMs) return next();
     res.setHeader("X-Page-Cache", age < options.freshMs ? "hit" : "stale");
-    sendTemplate(req, res, entry.template, options.runtimeConfig);
+    sendTemplate(req, res, entry.template, {
+      nonce: res.locals.cspNonce as string,
+      config: options.runtimeConfig,
+    });
   };
 }

@@ -1,71 +1,16 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import type { Request, RequestHandler, Response } from "express";
+import Negotiator from "negotiator";
 import { isNewsletterStatus, NEWSLETTER_STATUS_PARAM, newsletterStatusText } from "../app/content/newsletter";
-import {
-  CONFIG_PLACEHOLDER,
-  NEWSLETTER_STATUS_PLACEHOLDER,
-  PRERENDER_NONCE,
-  type PublicRuntimeConfig,
-  SANDBOX_ATTRIBUTE,
-  serializeConfig,
-} from "../app/lib/document-runtime";
+import type { PublicRuntimeConfig } from "../app/lib/document-runtime";
+import { compileTemplate, renderTemplate, type Template } from "./page-template";
+import type { SetSecurityHeaders } from "./security-headers";
 
 /**
- * Serves the HTML that React Router prerendered at build time, with this request's CSP nonce and
- * runtime configuration put in place of the build's placeholders. Pages are read once at start and
- * split around the placeholders, so each request only joins strings.
+ * Serves the HTML that React Router prerendered at build time, with this response's CSP nonce and
+ * runtime configuration in place of the build's placeholders (docs/decisions/002, 015).
  */
-type Slot = "nonce" | "config" | "html" | "newsletter";
-export type Template = { parts: string[]; slots: Slot[] };
-
-/** Per-request values written into a prerendered page. */
-export type PageValues = { nonce: string; config: PublicRuntimeConfig; newsletterStatus?: string };
-
-const NONCE_TOKEN = `nonce="${PRERENDER_NONCE}"`;
-const HTML_TOKEN = '<html lang="en"';
-
-export function compileTemplate(html: string): Template {
-  const tokens: [string, Slot][] = [
-    [NONCE_TOKEN, "nonce"],
-    [CONFIG_PLACEHOLDER, "config"],
-    [HTML_TOKEN, "html"],
-    [NEWSLETTER_STATUS_PLACEHOLDER, "newsletter"],
-  ];
-  const parts: string[] = [];
-  const slots: Template["slots"] = [];
-  let rest = html;
-  for (;;) {
-    let next: { index: number; token: string; slot: Slot } | undefined;
-    for (const [token, slot] of tokens) {
-      const index = rest.indexOf(token);
-      if (index !== -1 && (!next || index < next.index)) next = { index, token, slot };
-    }
-    if (!next) break;
-    parts.push(rest.slice(0, next.index));
-    slots.push(next.slot);
-    rest = rest.slice(next.index + next.token.length);
-  }
-  parts.push(rest);
-  return { parts, slots };
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export function renderTemplate(template: Template, page: PageValues): string {
-  const { nonce, config } = page;
-  const values: Record<Slot, string> = {
-    nonce: `nonce="${nonce}"`,
-    config: serializeConfig(config),
-    html: config.paymentsEmulated ? `${HTML_TOKEN} ${SANDBOX_ATTRIBUTE}=""` : HTML_TOKEN,
-    newsletter: escapeHtml(page.newsletterStatus ?? ""),
-  };
-  let out = template.parts[0] ?? "";
-  for (let i = 0; i < template.slots.length; i++) {
-    out += values[template.slots[i] as Slot] + (template.parts[i + 1] ?? "");
-  }
-  return out;
-}
 
 /** Map of URL path → compiled page, from every `index.html` under the client build. */
 export function loadPrerenderedPages(clientDir: string): Map<string, Template> {
@@ -85,39 +30,83 @@ export function loadPrerenderedPages(clientDir: string): Map<string, Template> {
   return pages;
 }
 
-/** Sends a compiled page with this request's nonce, runtime configuration and sign-up status. */
-export function sendTemplate(
-  req: Request,
-  res: Response,
-  template: Template,
-  runtimeConfig: PublicRuntimeConfig,
-): void {
-  // A sign-up posted without JavaScript comes back here with its status (a fixed set of messages).
-  const status = req.query[NEWSLETTER_STATUS_PARAM];
-  const html = renderTemplate(template, {
-    nonce: res.locals.cspNonce as string,
-    config: runtimeConfig,
-    newsletterStatus: newsletterStatusText(isNewsletterStatus(status) ? status : null),
-  });
-  res.status(200);
-  res.setHeader("Content-Type", "text/html; charset=utf-8");
-  // Each response carries its own nonce, so the page is revalidated rather than reused.
-  res.setHeader("Cache-Control", "no-cache");
-  res.send(html);
-}
-
-export function servePrerenderedPages(
-  pages: Map<string, Template>,
-  runtimeConfig: PublicRuntimeConfig,
-): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const template = pages.get(normalizePath(req.path));
-    if (!template) return next();
-    sendTemplate(req, res, template, runtimeConfig);
-  };
+function splitUrl(url: string): { pathname: string; search: string } {
+  const question = url.indexOf("?");
+  return question === -1
+    ? { pathname: url, search: "" }
+    : { pathname: url.slice(0, question), search: url.slice(question + 1) };
 }
 
 export function normalizePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
+/** gzip when the client takes it (and does not prefer no encoding); brotli is not offered. */
+function wantsGzip(req: IncomingMessage): boolean {
+  if (!req.headers["accept-encoding"]) return false;
+  return new Negotiator(req).encoding(["gzip", "identity"]) === "gzip";
+}
+
+/**
+ * Sends a compiled page with this response's nonce, the runtime configuration and, for a sign-up
+ * posted without JavaScript that comes back here, its status (a fixed set of messages).
+ */
+export function sendTemplate(
+  req: IncomingMessage,
+  res: ServerResponse,
+  template: Template,
+  values: { nonce: string; config: PublicRuntimeConfig },
+): void {
+  const status = new URLSearchParams(splitUrl(req.url ?? "/").search).get(NEWSLETTER_STATUS_PARAM);
+  const gzip = wantsGzip(req);
+  const chunks = renderTemplate(
+    template,
+    { ...values, newsletterStatus: newsletterStatusText(isNewsletterStatus(status) ? status : null) },
+    gzip ? "gzip" : "identity",
+  );
+  res.statusCode = 200;
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  // Each response carries its own nonce, so the page is revalidated rather than reused.
+  res.setHeader("Cache-Control", "no-cache");
+  res.setHeader("Vary", "Accept-Encoding");
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader(
+    "Content-Length",
+    chunks.reduce((length, chunk) => length + chunk.length, 0),
+  );
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  res.cork();
+  for (const chunk of chunks) res.write(chunk);
+  res.end();
+}
+
+export type PrerenderedPagesFrontOptions = {
+  clientDir: string;
+  runtimeConfig: PublicRuntimeConfig;
+  setSecurityHeaders: SetSecurityHeaders;
+  /** The request log, as the Express stack has it (pino-http on Node's request and response). */
+  logRequest: (req: IncomingMessage, res: ServerResponse) => void;
+};
+
+/**
+ * Serves the prerendered pages ahead of Express, as a static file server in front of an app server
+ * would: these pages have nothing for the app to decide, and Express's own work per request costs
+ * three times the page's (docs/decisions/015-serving-prerendered-pages.md). Each response still gets
+ * what the Express stack gives every response: its log line and request id, the security headers and
+ * a fresh nonce. Returns false, having done nothing, for any other request.
+ */
+export function prerenderedPagesFront(options: PrerenderedPagesFrontOptions) {
+  const pages = loadPrerenderedPages(options.clientDir);
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const template = pages.get(normalizePath(splitUrl(req.url ?? "/").pathname));
+    if (!template) return false;
+    options.logRequest(req, res);
+    const nonce = options.setSecurityHeaders(res);
+    sendTemplate(req, res, template, { nonce, config: options.runtimeConfig });
+    return true;
+  };
 }

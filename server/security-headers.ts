@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import type { RequestHandler } from "express";
 import helmet from "helmet";
 
 /**
@@ -29,54 +28,105 @@ export const PERMISSIONS_POLICY = [
   "browsing-topics=()",
 ].join(", ");
 
-export function assignNonce(): RequestHandler {
-  return (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    next();
-  };
+/**
+ * A fresh nonce for each response: 16 bytes from the CSPRNG, as base64. The bytes are drawn 4 KiB at a
+ * time and each 16 used once: one system call per 256 responses instead of one per response.
+ */
+let noncePool = Buffer.alloc(0);
+let noncePoolOffset = 0;
+export function nextNonce(): string {
+  if (noncePoolOffset + 16 > noncePool.length) {
+    noncePool = randomBytes(4096);
+    noncePoolOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", noncePoolOffset, noncePoolOffset + 16);
+  noncePoolOffset += 16;
+  return nonce;
 }
 
-export function securityHeaders(options: SecurityHeaderOptions): RequestHandler[] {
+/** Stands in for the nonce while helmet writes the headers once at start. */
+const NONCE_MARK = "__forge_csp_nonce__";
+
+/**
+ * The headers of every response, written once by helmet with a marked nonce. Only the CSP differs
+ * between responses (its nonce), so it is kept as the text around the mark.
+ */
+export type SecurityHeaderSet = {
+  fixed: [name: string, value: string][];
+  csp: { name: string; before: string; after: string };
+};
+
+export function securityHeaderSet(options: SecurityHeaderOptions): SecurityHeaderSet {
   const nonce = (_req: unknown, res: unknown) =>
     `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
   const scriptSrc = ["'self'", nonce, ...(options.development ? ["'unsafe-eval'"] : [])];
-  return [
-    assignNonce(),
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          "default-src": ["'self'"],
-          "script-src": scriptSrc,
-          "script-src-attr": ["'none'"],
-          "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:"],
-          "font-src": ["'self'"],
-          "connect-src": ["'self'", ...(options.development ? ["ws:", "wss:"] : [])],
-          "frame-src": ["https://www.youtube-nocookie.com"],
-          "media-src": ["'self'"],
-          "object-src": ["'none'"],
-          "base-uri": ["'self'"],
-          // Stripe's hosted checkout: the no-JavaScript buy form is answered with a 303 to it.
-          "form-action": ["'self'", "https://checkout.stripe.com", ...options.formActionOrigins],
-          "frame-ancestors": ["'none'"],
-          "manifest-src": ["'self'"],
-          "worker-src": ["'self'"],
-          ...(options.https ? { "upgrade-insecure-requests": [] } : {}),
-        },
+  const middleware = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": scriptSrc,
+        "script-src-attr": ["'none'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", ...(options.development ? ["ws:", "wss:"] : [])],
+        "frame-src": ["https://www.youtube-nocookie.com"],
+        "media-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        // Stripe's hosted checkout: the no-JavaScript buy form is answered with a 303 to it.
+        "form-action": ["'self'", "https://checkout.stripe.com", ...options.formActionOrigins],
+        "frame-ancestors": ["'none'"],
+        "manifest-src": ["'self'"],
+        "worker-src": ["'self'"],
+        ...(options.https ? { "upgrade-insecure-requests": [] } : {}),
       },
-      // HSTS is sent on every response; browsers only honour it over https.
-      strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true, preload: false },
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      crossOriginEmbedderPolicy: false,
-      // The checkout tab is opened by window.open and then navigated; same-origin-allow-popups keeps
-      // our handle to it so the page can send it to the checkout or close it.
-      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-      xFrameOptions: { action: "deny" },
-    }),
-    (_req, res, next) => {
-      res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-      next();
     },
-  ];
+    // HSTS is sent on every response; browsers only honour it over https.
+    strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true, preload: false },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    // The checkout tab is opened by window.open and then navigated; same-origin-allow-popups keeps
+    // our handle to it so the page can send it to the checkout or close it.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    xFrameOptions: { action: "deny" },
+  });
+
+  const written = new Map<string, string>();
+  let failure: unknown;
+  middleware(
+    {} as never,
+    {
+      locals: { cspNonce: NONCE_MARK },
+      setHeader: (name: string, value: string) => written.set(name, value),
+      removeHeader: () => {},
+    } as never,
+    (error?: unknown) => {
+      failure = error;
+    },
+  );
+  if (failure) throw failure;
+  written.set("Permissions-Policy", PERMISSIONS_POLICY);
+
+  const cspName = "Content-Security-Policy";
+  const [before, after, ...rest] = (written.get(cspName) ?? "").split(NONCE_MARK);
+  if (before === undefined || after === undefined || rest.length > 0)
+    throw new Error("the Content-Security-Policy must hold the nonce exactly once");
+  written.delete(cspName);
+  return { fixed: [...written], csp: { name: cspName, before, after } };
+}
+
+/** Sets the security headers on a response and returns its nonce. */
+export type SetSecurityHeaders = (res: { setHeader(name: string, value: string): unknown }) => string;
+
+export function securityHeaders(options: SecurityHeaderOptions): SetSecurityHeaders {
+  // helmet runs once here, not once per request: every header but the CSP's nonce is the same each time.
+  const { fixed, csp } = securityHeaderSet(options);
+  return (res) => {
+    const nonce = nextNonce();
+    for (const [name, value] of fixed) res.setHeader(name, value);
+    res.setHeader(csp.name, csp.before + nonce + csp.after);
+    return nonce;
+  };
 }

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/server-process";
 
@@ -80,9 +81,59 @@ describe("server.ts", () => {
     expect(response.headers.get("content-type")).toContain(type);
   });
 
-  it("compresses responses", async () => {
-    const response = await fetch(`${server.url}/deep-dive`, { headers: { "accept-encoding": "gzip" } });
-    expect(response.headers.get("content-encoding")).toBe("gzip");
+  /** The bytes as sent (fetch would decompress them). */
+  function rawGet(path: string, headers: Record<string, string>, method = "GET") {
+    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        const req = http.request(`${server.url}${path}`, { method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        });
+        req.on("error", reject);
+        req.end();
+      },
+    );
+  }
+  const withoutNonce = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+
+  it.each(["/", "/deep-dive", "/faq?newsletter=confirmed"])(
+    "gzips the prerendered page %s for a browser that takes gzip, to the same page",
+    async (path) => {
+      const gzipped = await rawGet(path, { "accept-encoding": "gzip, deflate, br, zstd" });
+      const plain = await rawGet(path, {});
+      expect(gzipped.headers["content-encoding"]).toBe("gzip");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      for (const response of [gzipped, plain]) {
+        expect(response.headers.vary).toBe("Accept-Encoding");
+        expect(response.headers.etag).toBeUndefined();
+        expect(Number(response.headers["content-length"])).toBe(response.body.length);
+      }
+      const html = gunzipSync(gzipped.body).toString("utf8");
+      expect(withoutNonce(html)).toBe(withoutNonce(plain.body.toString("utf8")));
+      expect(gzipped.body.length).toBeLessThan(plain.body.length / 3);
+      const nonce = /'nonce-([^']+)'/.exec(String(gzipped.headers["content-security-policy"]))?.[1];
+      expect(html).toContain(`nonce="${nonce}"`);
+    },
+  );
+
+  it("answers HEAD for a prerendered page with the headers and no body", async () => {
+    const head = await rawGet("/bro-science", { "accept-encoding": "gzip" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(Number(head.headers["content-length"])).toBeGreaterThan(1_000);
+    expect(head.headers["content-security-policy"]).toMatch(/'nonce-/);
+  });
+
+  it("compresses the other responses when asked, and says they vary when not", async () => {
+    const notFound = await rawGet("/no-such-page", { "accept-encoding": "gzip" });
+    expect(notFound.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(notFound.body).toString()).toContain("Oops! Page not found");
+    const plain = await rawGet("/no-such-page", {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toContain("Accept-Encoding");
   });
 
   it("answers an unknown path with 404 and the spec's title", async () => {

@@ -1,13 +1,21 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { placeholderVariantIds } from "~/content/catalog";
 import { CONFIG_PLACEHOLDER, PRERENDER_NONCE } from "~/lib/document-runtime";
-import { compileTemplate, renderTemplate } from "../../server/prerendered-pages";
+import { compileTemplate, type PageValues, renderTemplate, type Template } from "../../server/page-template";
+
+const render = (template: Template, page: PageValues) => {
+  const html = Buffer.concat(renderTemplate(template, page, "identity")).toString();
+  // The gzipped response holds the same page.
+  expect(gunzipSync(Buffer.concat(renderTemplate(template, page, "gzip"))).toString()).toBe(html);
+  return html;
+};
 
 const page = `<!DOCTYPE html><html lang="en"><head><script id="c" type="application/json" nonce="${PRERENDER_NONCE}">${CONFIG_PLACEHOLDER}</script></head><body><script nonce="${PRERENDER_NONCE}">boot()</script></body></html>`;
 
-describe("prerendered page templates", () => {
+describe("page templates", () => {
   it("puts the request's nonce into every script", () => {
-    const html = renderTemplate(compileTemplate(page), {
+    const html = render(compileTemplate(page), {
       nonce: "abc123==",
       config: { paymentsEmulated: false, variantIds: placeholderVariantIds },
     });
@@ -16,7 +24,7 @@ describe("prerendered page templates", () => {
   });
 
   it("writes the runtime configuration as JSON with < escaped", () => {
-    const html = renderTemplate(compileTemplate(page), {
+    const html = render(compileTemplate(page), {
       nonce: "n",
       config: { paymentsEmulated: true, variantIds: placeholderVariantIds },
     });
@@ -25,11 +33,19 @@ describe("prerendered page templates", () => {
   });
 
   it("leaves the html element alone when payments are real", () => {
-    const html = renderTemplate(compileTemplate(page), {
+    const html = render(compileTemplate(page), {
       nonce: "n",
       config: { paymentsEmulated: false, variantIds: placeholderVariantIds },
     });
     expect(html).toContain('<html lang="en"><head>');
+  });
+
+  it("keeps characters beyond ASCII intact around the slots", () => {
+    const html = render(compileTemplate(`<p>≥ 39 — ${CONFIG_PLACEHOLDER} ✓</p>`), {
+      nonce: "n",
+      config: { paymentsEmulated: false, variantIds: placeholderVariantIds },
+    });
+    expect(html).toMatch(/^<p>≥ 39 — \{"paymentsEmulated":false,.*\} ✓<\/p>$/);
   });
 });
 
@@ -38,8 +54,8 @@ describe("the sign-up status slot", () => {
   it("is empty without a status and carries the escaped message with one", () => {
     const template = compileTemplate(withSlot);
     const config = { paymentsEmulated: false, variantIds: placeholderVariantIds };
-    expect(renderTemplate(template, { nonce: "n", config })).toBe('<p id="newsletter-status"></p>');
-    expect(renderTemplate(template, { nonce: "n", config, newsletterStatus: "A <b> & 'c'" })).toBe(
+    expect(render(template, { nonce: "n", config })).toBe('<p id="newsletter-status"></p>');
+    expect(render(template, { nonce: "n", config, newsletterStatus: "A <b> & 'c'" })).toBe(
       '<p id="newsletter-status">A &#60;b&#62; &#38; &#39;c&#39;</p>',
     );
   });
