@@ -10,13 +10,16 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sandboxProducts } from "../app/content/catalog";
+import { freePort } from "../tests/support/server-process";
 import { buildDir, root, startBenchServer } from "./support";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+/** What a browser sends. */
+const GZIP = { "accept-encoding": "gzip, deflate, br, zstd" };
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 type Measurement = {
@@ -46,17 +49,6 @@ async function measure(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
-}
-
-async function freePort(): Promise<number> {
-  const net = await import("node:net");
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /** nginx serving the client build, as the ceiling for a prerendered page. */
@@ -156,6 +148,7 @@ async function main() {
   const results: Measurement[] = [];
   try {
     results.push(await measure("GET / (prerendered)", `${origin}/`));
+    results.push(await measure("GET / (prerendered, gzip)", `${origin}/`, { headers: GZIP }));
     results.push(
       await measure("GET /product/forge-enhancer (server-rendered)", `${origin}/product/forge-enhancer`),
     );
@@ -179,17 +172,20 @@ async function main() {
 
   const nginx = await startNginx(path.join(root, buildDir, "client"));
   let ceiling: Measurement | null = null;
+  let ceilingGzip: Measurement | null = null;
   if (nginx) {
     try {
       ceiling = await measure("GET / (nginx, static file)", `${nginx.url}/`);
+      ceilingGzip = await measure("GET / (nginx, static file, gzip)", `${nginx.url}/`, { headers: GZIP });
     } finally {
       nginx.stop();
     }
   }
 
-  const home = results[0] as Measurement;
-  const enhancer = results[1] as Measurement;
-  const checkout = results[3] as Measurement;
+  const byName = (prefix: string) => results.find((r) => r.name.startsWith(prefix)) as Measurement;
+  const home = byName("GET / (prerendered)");
+  const enhancer = byName("GET /product/forge-enhancer");
+  const checkout = byName("POST /api/hybrid-checkout");
   const targets = {
     prerenderedVsNginx: {
       target: ">= 0.40",
@@ -212,12 +208,22 @@ async function main() {
     cpu: cpus()[0]?.model ?? "unknown",
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
+    loadAverageAtStart: Number(loadavg()[0]?.toFixed(2)),
     date: new Date().toISOString(),
     secondsPerRun: seconds,
     connections,
   };
   const lighthouse = lighthouseFigures();
-  const output = { machine, results, ceiling, targets, allTargetsMet: met, lighthouse };
+  const output = {
+    machine,
+    results,
+    ceiling,
+    ceilingGzip,
+    database: server.database,
+    targets,
+    allTargetsMet: met,
+    lighthouse,
+  };
   writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(output, null, 2)}\n`);
   writeFileSync(path.join(root, "bench/RESULTS.md"), renderMarkdown(output));
   console.log(readFileSync(path.join(root, "bench/RESULTS.md"), "utf8"));
@@ -228,11 +234,14 @@ function renderMarkdown(output: {
   machine: Record<string, unknown>;
   results: Measurement[];
   ceiling: Measurement | null;
+  ceilingGzip: Measurement | null;
+  database: string;
   targets: Record<string, { target: string; value: number | null }>;
   allTargetsMet: boolean;
   lighthouse: unknown;
 }): string {
-  const rows = [...output.results, ...(output.ceiling ? [output.ceiling] : [])]
+  const rows = [output.results, output.ceiling ?? [], output.ceilingGzip ?? []]
+    .flat()
     .map(
       (r) =>
         `| ${r.name} | ${r.requestsPerSecond.toLocaleString("en-US")} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.errors + r.non2xx} |`,
@@ -255,8 +264,9 @@ function renderMarkdown(output: {
   }
   return `# Benchmark results
 
-Measured by \`npm run bench\` on ${m.date}: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node};
-${m.connections} connections for ${m.secondsPerRun} s per run, autocannon on loopback, emulators behind the server.
+Measured by \`npm run bench\` on ${m.date}: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node},
+load average ${m.loadAverageAtStart} at the start; ${m.connections} connections for ${m.secondsPerRun} s per run,
+autocannon on loopback; the emulators in their own process behind the server (\`npm run emulators\`); ${output.database}.
 
 | Target | Requests/s | p50 ms | p99 ms | Errors + non-2xx |
 |---|---|---|---|---|

@@ -38,9 +38,16 @@ export function toMinorUnits(amount: string, currency: string): number | null {
   return Number(whole) * 10 ** exponent + Number(fraction.slice(0, exponent) || "0");
 }
 
+/** One formatter per currency: making an Intl.NumberFormat costs far more than using one. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /** 3900, "usd" → "$39.00". */
 export function formatMoney(amountMinor: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
-    amountMinor / 10 ** currencyExponent(currency),
-  );
+  const code = currency.toUpperCase();
+  let formatter = formatters.get(code);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("en-US", { style: "currency", currency: code });
+    formatters.set(code, formatter);
+  }
+  return formatter.format(amountMinor / 10 ** currencyExponent(currency));
 }

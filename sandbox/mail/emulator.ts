@@ -3,6 +3,7 @@ import type { AddressInfo, Server } from "node:net";
 import express from "express";
 import { type AddressObject, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { pushBounded } from "../retention";
 
 /**
  * A local SMTP server (`smtp-server`) for the app's nodemailer, keeping what it receives in memory,
@@ -147,8 +148,7 @@ export async function startMailEmulator(options: MailEmulatorOptions = {}): Prom
                     ?.line.replace(/^[^:]+:\s*/, "") ?? null,
               },
             };
-            received.push(mail);
-            if (received.length > keep) received.splice(0, received.length - keep);
+            pushBounded(received, mail, keep);
             logger?.info({ to: mail.to, subject: mail.subject }, "mail emulator: message received");
             callback();
           })

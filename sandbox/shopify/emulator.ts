@@ -7,10 +7,12 @@ import {
   execute,
   type GraphQLError,
   type GraphQLFormattedError,
+  type GraphQLSchema,
   getOperationAST,
   parse,
   validate,
 } from "graphql";
+import { pushBounded, setBounded } from "../retention";
 import { adminRoot, storefrontRoot, strictResolver } from "./resolvers";
 import { loadShopifySchema, SCHEMA_VERSION } from "./schemas";
 import { createStore, type ShopifyStore } from "./store";
@@ -74,6 +76,34 @@ const MAX_LOG = 500;
 
 const isLoopback = (address: string | undefined) =>
   address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+
+/**
+ * A document parsed and validated against the API's schema, or the errors Shopify would answer with.
+ * Clients send the same few documents again and again; validating one against these schemas costs
+ * more than running it, so each outcome is kept (a bounded number, oldest out first).
+ */
+type CheckedDocument = { document: DocumentNode } | { errors: unknown[] };
+const CHECKED_DOCUMENTS_MAX = 200;
+const checkedDocuments = new Map<string, CheckedDocument>();
+
+function checkDocument(api: Api, schema: GraphQLSchema, query: string): CheckedDocument {
+  const key = `${api}\n${query}`;
+  const known = checkedDocuments.get(key);
+  if (known) return known;
+  let checked: CheckedDocument;
+  try {
+    const document = parse(query);
+    const validationErrors = validate(schema, document);
+    checked =
+      validationErrors.length > 0
+        ? { errors: validationErrors.map((error) => format(error, "GRAPHQL_VALIDATION_FAILED")) }
+        : { document };
+  } catch (error) {
+    checked = { errors: [format(error as GraphQLError, "PARSE_ERROR")] };
+  }
+  setBounded(checkedDocuments, key, checked, CHECKED_DOCUMENTS_MAX);
+  return checked;
+}
 
 export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): ShopifyEmulator {
   const storefrontToken = options.storefrontToken ?? `shpat_sandbox_sf_${randomBytes(12).toString("hex")}`;
@@ -162,8 +192,7 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
     async (req, res) => {
       counts[api] += 1;
       const record: CallRecord = { api, operationName: null, fault: null, at: new Date().toISOString() };
-      log.push(record);
-      if (log.length > MAX_LOG) log.shift();
+      pushBounded(log, record, MAX_LOG);
       res.setHeader("X-Shopify-API-Version", SCHEMA_VERSION);
       res.setHeader("X-Request-Id", randomBytes(8).toString("hex"));
 
@@ -204,18 +233,12 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
           : {};
 
       const schema = loadShopifySchema(api);
-      let document: DocumentNode;
-      try {
-        document = parse(payload.query);
-      } catch (error) {
-        res.json({ errors: [format(error as GraphQLError, "PARSE_ERROR")] });
+      const checked = checkDocument(api, schema, payload.query);
+      if ("errors" in checked) {
+        res.json({ errors: checked.errors });
         return;
       }
-      const validationErrors = validate(schema, document);
-      if (validationErrors.length > 0) {
-        res.json({ errors: validationErrors.map((error) => format(error, "GRAPHQL_VALIDATION_FAILED")) });
-        return;
-      }
+      const { document } = checked;
       const operation = getOperationAST(document, operationName);
       if (!operation) {
         res.json({

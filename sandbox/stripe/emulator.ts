@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import Stripe from "stripe";
+import { pushBounded, setBounded } from "../retention";
 import {
   nowSeconds,
   type SessionRecord,
@@ -126,6 +127,9 @@ export type StripeEmulator = {
 };
 
 const API_VERSION = Stripe.API_VERSION;
+
+/** How much the emulator remembers, oldest out first (sandbox/retention.ts). */
+const RETAIN = { sessions: 10_000, events: 5_000, log: 2_000, idempotencyKeys: 10_000 };
 
 type StripeErrorBody = {
   type: "invalid_request_error" | "api_error" | "idempotency_error" | "rate_limit_error" | "card_error";
@@ -524,7 +528,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       total_details: { amount_discount: 0, amount_shipping: shippingAmount, amount_tax: 0 },
     };
     const record: SessionRecord = { session, lineItems, products, shippingRates, declines: 0 };
-    records.set(id, record);
+    setBounded(records, id, record, RETAIN.sessions);
     return record;
   }
 
@@ -577,7 +581,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       request: { id: null, idempotency_key: null },
       type,
     };
-    events.push(event);
+    pushBounded(events, event, RETAIN.events);
     for (const target of webhookUrls) track(deliver(event, target, 1));
   }
 
@@ -610,16 +614,20 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       error = caught instanceof Error ? caught.message : String(caught);
     }
     const sessionId = (event.data.object as { id?: string }).id ?? null;
-    deliveryLog.push({
-      eventId: event.id,
-      type: event.type,
-      sessionId,
-      url: target,
-      attempt,
-      status,
-      error,
-      at: Date.now(),
-    });
+    pushBounded(
+      deliveryLog,
+      {
+        eventId: event.id,
+        type: event.type,
+        sessionId,
+        url: target,
+        attempt,
+        status,
+        error,
+        at: Date.now(),
+      },
+      RETAIN.log,
+    );
     if (status !== null && status >= 200 && status < 300) return;
     if (closed) return;
     if (attempt >= retry.maxAttempts) {
@@ -660,7 +668,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       fault: null,
       at: Date.now(),
     };
-    requestLog.push(record);
+    pushBounded(requestLog, record, RETAIN.log);
     res.on("finish", () => {
       record.status = res.statusCode;
     });
@@ -778,7 +786,12 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       }
       // Stripe stores the answer of any request that ran, errors included (not 5xx it never ran).
       if (scope)
-        idempotency.set(scope, { fingerprint, status: result.status, body: result.body, at: Date.now() });
+        setBounded(
+          idempotency,
+          scope,
+          { fingerprint, status: result.status, body: result.body, at: Date.now() },
+          RETAIN.idempotencyKeys,
+        );
       if (key) res.setHeader("Idempotency-Key", key);
       res.status(result.status).json(result.body);
     };

@@ -108,9 +108,10 @@ export async function readBody(
         : "Send the request as JSON (Content-Type: application/json).",
     );
   }
-  const tooLarge = new ApiError(413, `The request is too large: the limit is ${maxBytes / 1024} KB.`);
+  // Made only when thrown: an Error captures its stack as it is made, which is not free.
+  const tooLarge = () => new ApiError(413, `The request is too large: the limit is ${maxBytes / 1024} KB.`);
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge;
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
 
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -124,7 +125,7 @@ export async function readBody(
         // Left unread, not cancelled: cancelling destroys the connection before the 413 is sent (the
         // server closes a connection whose request body was not read in full, server.ts).
         reader.releaseLock();
-        throw tooLarge;
+        throw tooLarge();
       }
       chunks.push(value);
     }

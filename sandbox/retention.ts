@@ -1,0 +1,17 @@
+/**
+ * The emulators run for as long as the server does (`npm start` with no credentials), so what they
+ * remember is bounded: the oldest entries go first, as a real provider's logs and lists would page
+ * them out of reach. The bounds are far above what any test or a visitor's session looks back at.
+ */
+
+/** Appends, then drops the oldest entries beyond `max`. */
+export function pushBounded<T>(list: T[], item: T, max: number): void {
+  list.push(item);
+  if (list.length > max) list.splice(0, list.length - max);
+}
+
+/** Sets, then drops the oldest keys (first inserted) beyond `max`. */
+export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.set(key, value);
+  while (map.size > max) map.delete(map.keys().next().value as K);
+}
