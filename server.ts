@@ -16,6 +16,9 @@ import { createHttpApp } from "./server/http-app";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+/** The most of an unread request body discarded after its answer before the connection is cut. */
+const DISCARD_MAX_BYTES = 8 * 1024 * 1024;
+const DISCARD_MAX_MS = 10_000;
 /** After SIGTERM, how long connections already waiting to be accepted may keep the listener open. */
 const ACCEPT_GRACE_MS = 5_000;
 
@@ -29,6 +32,24 @@ function readEnv(source: Record<string, string | undefined>): Env {
     }
     throw error;
   }
+}
+
+/** Reads and drops what is left of a request body (the app answered without it), within bounds. */
+function discardUnreadBody(req: http.IncomingMessage) {
+  if (req.complete || req.destroyed) return;
+  // The app's reader of the body, if any, is done with it: the answer has been sent.
+  req.removeAllListeners("data");
+  let discarded = 0;
+  const cut = () => req.socket.destroy();
+  const deadline = setTimeout(cut, DISCARD_MAX_MS);
+  deadline.unref();
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_MAX_BYTES) cut();
+  });
+  req.once("end", () => clearTimeout(deadline));
+  req.once("close", () => clearTimeout(deadline));
+  req.resume();
 }
 
 async function main() {
@@ -59,17 +80,13 @@ async function main() {
     }
     // Once stopping, every response tells its client not to reuse the connection.
     if (stopping) res.setHeader("Connection", "close");
-    // So does an answer sent before the request's body was read in full (a refusal: too large, the
-    // wrong type, another origin): the rest is never read, and the client's next request on this
-    // connection would wait behind it for good. (A request without a body is not yet `complete`
-    // while its answer is written in the same turn: nothing of it is left unread.)
+    // An answer sent before the request's body was read in full (a refusal: too large, the wrong type,
+    // another origin): the rest is read and discarded, so that the client, still sending, receives the
+    // answer rather than a reset, and its next request on this connection is not stuck behind the rest.
+    // (A request without a body is not yet `complete` while its answer is written in the same turn.)
     const hasBody =
       req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
-      if (hasBody && !req.complete) this.setHeader("Connection", "close");
-      return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
-    } as typeof res.writeHead;
+    if (hasBody) res.once("finish", () => discardUnreadBody(req));
   };
   const server = http.createServer((req, res) => {
     trackRequest(req, res);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "react-router";
-import { apiErrorResponse, apiJson, methodNotAllowed } from "~/server/http/api.server";
+import { apiErrorResponse, apiJson, methodNotAllowed, readBytesUpTo } from "~/server/http/api.server";
 import { CHECKOUT_SESSION_ID, PaymentProviderError, WebhookSignatureError } from "~/server/stripe/types";
 
 /**
@@ -15,31 +15,12 @@ const MAX_EVENT_BYTES = 512 * 1024;
 
 const FULFIL_ON = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
-async function readRawBody(request: Request): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(declared) && declared > MAX_EVENT_BYTES) return null;
-  if (!request.body) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_EVENT_BYTES) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 export async function action({ request, context }: ActionFunctionArgs): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed();
   const { payments, fulfilment, logger } = context.services;
-  const raw = await readRawBody(request);
-  if (raw === null) return apiErrorResponse(413, "The request is too large for a Stripe event.");
+  const body = await readBytesUpTo(request, MAX_EVENT_BYTES);
+  if (body === null) return apiErrorResponse(413, "The request is too large for a Stripe event.");
+  const raw = body.toString("utf8");
 
   let event: ReturnType<typeof payments.parseWebhook>;
   try {

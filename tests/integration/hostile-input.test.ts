@@ -466,6 +466,53 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
     );
   });
 
+  it("a Stripe event either side of 512 KB: 400 (unsigned) at or under, 413 over, with a length or chunked", async () => {
+    const LIMIT = 512 * 1024;
+    for (const chunked of [false, true]) {
+      for (const bytes of [LIMIT, LIMIT + 1, LIMIT * 3]) {
+        const body = JSON.stringify({ padding: "a".repeat(bytes - JSON.stringify({ padding: "" }).length) });
+        expect(size(body)).toBe(bytes);
+        const result = await httpRequest(`${server.url}/api/stripe-webhook`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
+          body,
+          chunked,
+        });
+        expectJsonFailure(result, bytes > LIMIT ? 413 : 400, `${bytes} bytes${chunked ? " chunked" : ""}`);
+      }
+    }
+  });
+
+  it("a connection refused a body it did not read carries the client's next request", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const sockets = new Set<unknown>();
+      for (const chunked of [true, false, true]) {
+        const refused = await httpRequest(`${server.url}/api/hybrid-checkout`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ padding: "a".repeat(600_000) }),
+          chunked,
+          agent,
+        });
+        expectJsonFailure(refused, 413, chunked ? "chunked" : "with a length");
+        const next = await httpRequest(`${server.url}/api/shopify-get-product`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: server.url },
+          body: JSON.stringify({ handle: "forge-enhancer" }),
+          agent,
+          timeoutMs: 5_000,
+        });
+        expect(next.status).toBe(200);
+        for (const socket of Object.values(agent.freeSockets).flat()) sockets.add(socket);
+      }
+      // The body was read past and the connection kept, not cut.
+      expect(sockets.size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("deep nesting, in the body and inside a field: refused with 400 or 413, never a crash", async () => {
     await untouchedBy(() =>
       fc.assert(

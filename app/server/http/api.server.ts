@@ -88,6 +88,32 @@ function mediaType(request: Request): string {
 }
 
 /**
+ * The request body, or null when it is longer than `maxBytes` (declared or as it arrives). A body
+ * found too long is left unread rather than cancelled: cancelling destroys the connection before the
+ * 413 is sent (the server closes a connection whose request body was not read in full, server.ts).
+ */
+export async function readBytesUpTo(request: Request, maxBytes: number): Promise<Buffer | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > maxBytes) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        reader.releaseLock();
+        return null;
+      }
+      chunks.push(value);
+    }
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
  * Reads the body as JSON (or, when `acceptForm`, as a urlencoded form), refusing other content types
  * (415), bodies over `maxBytes` (413, checked while reading, whatever Content-Length claims) and
  * malformed JSON (400).
@@ -108,31 +134,12 @@ export async function readBody(
         : "Send the request as JSON (Content-Type: application/json).",
     );
   }
-  // Made only when thrown: an Error captures its stack as it is made, which is not free.
-  const tooLarge = () => new ApiError(413, `The request is too large: the limit is ${maxBytes / 1024} KB.`);
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        // Left unread, not cancelled: cancelling destroys the connection before the 413 is sent (the
-        // server closes a connection whose request body was not read in full, server.ts).
-        reader.releaseLock();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
+  const bytes = await readBytesUpTo(request, maxBytes);
+  if (bytes === null)
+    throw new ApiError(413, `The request is too large: the limit is ${maxBytes / 1024} KB.`);
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new ApiError(400, "The request body is not valid UTF-8 text.");
   }
