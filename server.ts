@@ -123,7 +123,7 @@ async function main() {
           clientDir: path.join(buildDir, "client"),
         };
 
-  app = createHttpApp({
+  const httpApp = createHttpApp({
     services,
     mode,
     sandbox: sandbox.active.length ? { router: sandbox.router, active: sandbox.active } : undefined,
@@ -132,6 +132,7 @@ async function main() {
       variantIds: services.catalogConfig.variantIds,
     },
   });
+  app = httpApp.listener;
   resolveApp(app);
   logger.info({ url: selfOrigin, mode: mode.kind, emulators: sandbox.active }, "server listening");
 
@@ -158,9 +159,15 @@ async function main() {
       }
       idleAtLastSweep = idleNow;
     }, 200);
+    const shutdownDeadline = Date.now() + env.SHUTDOWN_TIMEOUT_MS;
     const stopped = async () => {
-      clearTimeout(force);
       clearInterval(drain);
+      // Work whose client left before its answer still finishes, within the shutdown timeout.
+      await Promise.race([
+        httpApp.settled(),
+        new Promise((resolve) => setTimeout(resolve, Math.max(0, shutdownDeadline - Date.now()))),
+      ]);
+      clearTimeout(force);
       if (mode.kind === "development") await mode.vite.close();
       await closeServices(services);
       await sandbox.close();

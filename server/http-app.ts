@@ -1,14 +1,14 @@
 import type { RequestListener } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express from "express";
 import type { ServerBuild } from "react-router";
 import { pages } from "../app/content/routes";
 import type { PublicRuntimeConfig } from "../app/lib/document-runtime";
 import type { AppServices } from "../app/server/services.server";
 import { pageCache } from "./page-cache";
 import { prerenderedPagesFront } from "./prerendered-pages";
+import { createReactRouterHandler } from "./react-router-handler";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 
@@ -24,8 +24,14 @@ export type HttpAppOptions = {
   formActionOrigins?: string[];
 };
 
-/** The site's request listener: Express, with the prerendered pages served ahead of it in production. */
-export function createHttpApp(options: HttpAppOptions): RequestListener {
+export type HttpApp = {
+  /** Express, with the prerendered pages served ahead of it in production. */
+  listener: RequestListener;
+  /** Resolves once no request's handler is running, including those whose client has gone. */
+  settled(): Promise<void>;
+};
+
+export function createHttpApp(options: HttpAppOptions): HttpApp {
   const { services, mode } = options;
   const { env, logger } = services;
   const app = express();
@@ -101,7 +107,7 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     app.use(mode.vite.middlewares);
   }
 
-  const handler: RequestHandler = createRequestHandler({
+  const handler = createReactRouterHandler({
     build:
       mode.kind === "production"
         ? mode.build
@@ -119,17 +125,22 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     // The functions under /api set their own (no-store); React Router appends, so no default there.
     if (!req.path.startsWith("/api/") && !res.getHeader("Cache-Control"))
       res.setHeader("Cache-Control", "no-cache");
-    // The adapter makes a Fetch Request of the request before its first await, so what fails while
-    // `handler` is still being called is that: a method Fetch refuses, or a Host (behind trusted
-    // proxies, X-Forwarded-Host/-Proto) that makes no URL. The client's mistake, not a 500.
-    let starting = true;
-    void handler(req, res, (error?: unknown) => {
-      if (starting && error !== undefined && !res.headersSent) return refuseUnreadableRequest(req, res);
-      next(error);
+    const work = handler(req, res, next).then((outcome) => {
+      if (outcome === "unreadable") refuseUnreadableRequest(req, res);
     });
-    starting = false;
+    running.add(work);
+    void work.finally(() => {
+      running.delete(work);
+      if (running.size === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+    });
   });
-  if (mode.kind === "development") return app;
+  // An action runs to its end even when its client has gone (server/react-router-handler.ts):
+  // shutdown waits for these before closing the database.
+  const running = new Set<Promise<unknown>>();
+  const idleWaiters: (() => void)[] = [];
+  const settled = () =>
+    running.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve));
+  if (mode.kind === "development") return { listener: app, settled };
   // In production the prerendered pages are served ahead of all this (decision 015).
   const servePrerendered = prerenderedPagesFront({
     clientDir: mode.clientDir,
@@ -137,8 +148,11 @@ export function createHttpApp(options: HttpAppOptions): RequestListener {
     setSecurityHeaders,
     logRequest,
   });
-  return (req, res) => {
-    if (!servePrerendered(req, res)) app(req, res);
+  return {
+    listener: (req, res) => {
+      if (!servePrerendered(req, res)) app(req, res);
+    },
+    settled,
   };
 }
 

@@ -298,4 +298,38 @@ describe.each(databaseTargets)("SIGTERM under load ($name)", ({ name }) => {
     ];
     expect(subscribers.map((row) => row.email).sort()).toEqual(signedUp.sort());
   }, 60_000);
+
+  it("a checkout whose client left before its answer still records its session before the exit", async () => {
+    emulators.stripe.faults.clear();
+    emulators.shopify.clearFaults();
+    const shop = await startShop({ ...emulators.env, ...store.env, RATE_LIMIT_MULTIPLIER: "1000" });
+    const before = new Set(emulators.stripe.sessions().map((session) => session.id));
+    emulators.stripe.faults.add({ kind: "latency", ms: STRIPE_DELAY_MS });
+    const body = JSON.stringify({ products: [{ shopifyVariantId: ENHANCER, quantity: 3 }] });
+    const left = new Promise<string>((resolve) => {
+      const req = http.request(`${shop.url}/api/hybrid-checkout`, {
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
+      });
+      req.on("error", (error) => resolve((error as NodeJS.ErrnoException).code ?? error.message));
+      req.end(body);
+      // Gone while the server waits for Stripe.
+      setTimeout(() => req.destroy(), 300);
+    });
+    expect(await left).toBe("ECONNRESET");
+    const exitCode = await shop.stop("SIGTERM");
+    expect(exitCode).toBe(0);
+    expect(shop.logs.filter((line) => /"level":50/.test(line))).toEqual([]);
+    const created = emulators.stripe
+      .sessions()
+      .map((session) => session.id)
+      .filter((id) => !before.has(id));
+    expect(created).toHaveLength(1);
+    const recorded = await store.query<{ stripe_session_id: string }>(
+      "select stripe_session_id from checkouts where stripe_session_id = $1",
+      [created[0]],
+    );
+    expect(recorded).toHaveLength(1);
+  }, 30_000);
 });
