@@ -6,9 +6,10 @@
  * keep-alive connections have timed out. Writes bench/soak-results.json.
  *
  * Options (environment): SOAK_SECONDS (default 600), BENCH_SKIP_BUILD=1, DATABASE_URL (PostgreSQL
- * instead of PGlite in memory).
+ * instead of PGlite in a temporary directory).
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sandboxProducts } from "../app/content/catalog";
@@ -29,7 +30,10 @@ function sample(pid: number) {
 }
 
 async function main() {
-  const server = await startBenchServer();
+  // The data lives where a deployment keeps it: PostgreSQL (DATABASE_URL), or PGlite on disk as
+  // `npm start` has it by default, not in this process's memory (which would grow with every order).
+  const pgliteDir = process.env.DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), "forge-soak-"));
+  const server = await startBenchServer(pgliteDir ? { PGLITE_DIR: pgliteDir } : {});
   const pid = server.process.pid as number;
   const origin = server.url;
   const baseline = sample(pid);
@@ -77,6 +81,7 @@ async function main() {
   }
   const settleSeconds = Math.round((Date.now() - settleStarted) / 1000);
   await server.stop();
+  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
 
   // Resident memory right after warm-up and at the end, each as the mean of a minute of samples (one
   // sample lands anywhere in a garbage collector's cycle), and the peak.

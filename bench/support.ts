@@ -37,7 +37,8 @@ async function startEmulators(): Promise<{ child: ChildProcess; env: Record<stri
  * Builds (unless BENCH_SKIP_BUILD=1) and starts the production server, its outside systems the
  * emulators in a process of their own on loopback (as Shopify and Stripe are not on the server's
  * machine), its per-IP rate limits lifted: a load generator is one address sending what thousands of
- * visitors would. The database is DATABASE_URL's PostgreSQL when set, else PGlite in memory.
+ * visitors would. The database is DATABASE_URL's PostgreSQL when set, else PGlite (in memory unless
+ * `env` names a PGLITE_DIR).
  */
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   if (process.env.BENCH_SKIP_BUILD !== "1") {
@@ -65,7 +66,11 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   return {
     ...server,
     emulators: emulators.child,
-    database: databaseUrl ? `PostgreSQL (${new URL(databaseUrl).host})` : "PGlite",
+    database: databaseUrl
+      ? `PostgreSQL (${new URL(databaseUrl).host})`
+      : env.PGLITE_DIR && env.PGLITE_DIR !== "memory://"
+        ? "PGlite on disk"
+        : "PGlite in memory",
     async stop(signal) {
       const code = await server.stop(signal);
       emulators.child.kill("SIGTERM");
