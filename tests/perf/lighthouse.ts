@@ -203,7 +203,8 @@ async function main() {
   } finally {
     stop(chrome);
     stop(server);
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium may still be writing its profile for a moment after the signal.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
   writeFileSync(
     path.join(root, buildDir, "perf-report.json"),
