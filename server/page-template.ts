@@ -6,7 +6,7 @@ import {
   SANDBOX_ATTRIBUTE,
   serializeConfig,
 } from "../app/lib/document-runtime";
-import { type DeflatedPart, deflatePart, splicedGzip } from "./spliced-gzip";
+import { type Between, type DeflatedPart, deflateChain, deflatePart, splicedGzip } from "./spliced-gzip";
 
 /**
  * A page rendered with the prerender placeholders (at build time, or by the page cache), split around
@@ -15,7 +15,13 @@ import { type DeflatedPart, deflatePart, splicedGzip } from "./spliced-gzip";
  * so a response neither encodes nor compresses the page again (docs/decisions/015-serving-prerendered-pages.md).
  */
 type Slot = "nonce" | "config" | "html" | "newsletter";
-export type Template = { parts: DeflatedPart[]; slots: Slot[] };
+export type Template = {
+  /** The fixed parts, each also compressed on its own (right for any values). */
+  parts: DeflatedPart[];
+  slots: Slot[];
+  /** The parts compressed as a chain (smaller), per runtime configuration; none for a page with a zero byte. */
+  chained?: WeakMap<PublicRuntimeConfig, Buffer[]>;
+};
 
 /** Per-response values written into a page. */
 export type PageValues = { nonce: string; config: PublicRuntimeConfig; newsletterStatus?: string };
@@ -45,7 +51,30 @@ export function compileTemplate(html: string): Template {
     rest = rest.slice(next.index + next.token.length);
   }
   parts.push(deflatePart(Buffer.from(rest)));
-  return { parts, slots };
+  return { parts, slots, ...(html.includes("\0") ? {} : { chained: new WeakMap() }) };
+}
+
+/** `nonce="…"` with a nonce of 16 bytes in base64 (server/security-headers.ts): always this long. */
+const NONCE_VALUE_BYTES = `nonce="${"A".repeat(24)}"`.length;
+
+/** The template's parts compressed as a chain for this configuration (server/spliced-gzip.ts). */
+function chainedParts(template: Template, config: PublicRuntimeConfig): Buffer[] | undefined {
+  if (!template.chained) return undefined;
+  let chain = template.chained.get(config);
+  if (!chain) {
+    const fixed = encodedConfig(config);
+    chain = deflateChain(
+      template.parts.map((part) => part.raw),
+      template.slots.map((slot): Between => {
+        if (slot === "nonce") return { length: NONCE_VALUE_BYTES };
+        if (slot === "config") return fixed.config;
+        if (slot === "html") return fixed.html;
+        return null;
+      }),
+    );
+    template.chained.set(config, chain);
+  }
+  return chain;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -83,11 +112,22 @@ export function renderTemplate(
         return Buffer.from(escapeHtml(page.newsletterStatus ?? ""));
     }
   };
-  const pieces: (DeflatedPart | Buffer)[] = [];
-  for (let i = 0; i < template.parts.length; i++) {
-    if (i > 0) pieces.push(value(template.slots[i - 1] as Slot));
-    pieces.push(template.parts[i] as DeflatedPart);
+  const values = template.slots.map(value);
+  if (encoding === "identity") {
+    return template.parts.flatMap((part, i) =>
+      i < values.length ? [part.raw, values[i] as Buffer] : [part.raw],
+    );
   }
-  if (encoding === "gzip") return splicedGzip(pieces);
-  return pieces.map((piece) => (Buffer.isBuffer(piece) ? piece : piece.raw));
+  // The chain holds only while every nonce is as long as it assumed (a test's nonce may not be).
+  const chain = values.every(
+    (bytes, i) => template.slots[i] !== "nonce" || bytes.length === NONCE_VALUE_BYTES,
+  )
+    ? chainedParts(template, page.config)
+    : undefined;
+  const pieces: (DeflatedPart | Buffer)[] = [];
+  template.parts.forEach((part, i) => {
+    pieces.push(chain ? { raw: part.raw, deflated: chain[i] as Buffer } : part);
+    if (i < values.length) pieces.push(values[i] as Buffer);
+  });
+  return splicedGzip(pieces);
 }

@@ -26,6 +26,45 @@ export function deflatePart(raw: Buffer): DeflatedPart {
   return { raw, deflated };
 }
 
+/** Deflate's window: how far back a compressed part can refer. */
+const WINDOW_BYTES = 32 * 1024;
+
+/**
+ * What comes between one fixed part and the next: its bytes when they are the same in every response;
+ * its length alone when only that is fixed; nothing known (null) when even that varies.
+ */
+export type Between = Buffer | { length: number } | null;
+
+/**
+ * The fixed parts compressed as a chain: each against the bytes before it on the page (deflate's
+ * preset dictionary, up to its 32 KiB window), so that it refers back to them as a compression of the
+ * whole page would; compressed each on its own, a page's parts come out 20-35 % larger. Bytes known only
+ * by their length stand in as zeros, which the page never holds, so nothing refers into them, and every
+ * distance is right whatever the response puts there. After a value of unknown length a new chain
+ * starts. The page must hold no zero byte (callers check).
+ */
+export function deflateChain(parts: Buffer[], between: Between[]): Buffer[] {
+  let window = Buffer.alloc(0);
+  return parts.map((raw, index) => {
+    const deflated =
+      raw.length === 0
+        ? Buffer.alloc(0)
+        : deflateRawSync(raw, {
+            level: constants.Z_BEST_COMPRESSION,
+            finishFlush: constants.Z_SYNC_FLUSH,
+            ...(window.length > 0 ? { dictionary: window } : {}),
+          });
+    const next = between[index];
+    window =
+      next === null || next === undefined
+        ? Buffer.alloc(0)
+        : Buffer.concat([window, raw, Buffer.isBuffer(next) ? next : Buffer.alloc(next.length)]).subarray(
+            -WINDOW_BYTES,
+          );
+    return deflated;
+  });
+}
+
 /** `bytes` as stored blocks (BFINAL 0, BTYPE 00), each up to 65,535 bytes. */
 function storedBlocks(bytes: Buffer, out: Buffer[]): void {
   for (let start = 0; start < bytes.length; start += STORED_BLOCK_MAX) {

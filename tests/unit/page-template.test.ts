@@ -40,6 +40,20 @@ describe("page templates", () => {
     expect(html).toContain('<html lang="en"><head>');
   });
 
+  it("gzips with a real nonce (the parts compressed as a chain) to the same page", () => {
+    const template = compileTemplate(`${page}${page}`);
+    const values = {
+      nonce: "ilEMTzjxXk+zVeav0qXmAw==",
+      config: { paymentsEmulated: true, variantIds: placeholderVariantIds },
+      newsletterStatus: "Thanks — check your inbox.",
+    };
+    const html = render(template, values);
+    expect(html.match(/nonce="ilEMTzjxXk\+zVeav0qXmAw=="/g)).toHaveLength(4);
+    const chained = Buffer.concat(renderTemplate(template, values, "gzip")).length;
+    const alone = Buffer.concat(renderTemplate(template, { ...values, nonce: "short" }, "gzip")).length;
+    expect(chained).toBeLessThan(alone);
+  });
+
   it("keeps characters beyond ASCII intact around the slots", () => {
     const html = render(compileTemplate(`<p>≥ 39 — ${CONFIG_PLACEHOLDER} ✓</p>`), {
       nonce: "n",
