@@ -8,11 +8,8 @@
  * Options (environment): EMULATOR_WEBHOOK_URLS, comma-separated: where the Stripe emulator delivers
  * its events (a server's /api/stripe-webhook). Without it, payments made on the pay page reach no one.
  */
-import { brand } from "../app/content/site";
 import { createLogger } from "../app/server/logger.server";
-import { startMailEmulator } from "./mail/emulator";
-import { startShopifyEmulator } from "./shopify/emulator";
-import { startStripeEmulator } from "./stripe/emulator";
+import { startStandaloneEmulators } from "./standalone-emulators";
 
 const logger = createLogger(process.env.LOG_LEVEL ?? "warn");
 const webhookUrls = (process.env.EMULATOR_WEBHOOK_URLS ?? "")
@@ -20,28 +17,14 @@ const webhookUrls = (process.env.EMULATOR_WEBHOOK_URLS ?? "")
   .map((url) => url.trim())
   .filter(Boolean);
 
-const [shopify, stripe, mail] = await Promise.all([
-  startShopifyEmulator(),
-  startStripeEmulator({ merchantName: brand.name, webhookUrls, logger }),
-  startMailEmulator({ logger }),
-]);
-
-const env = {
-  SHOPIFY_API_URL: shopify.url,
-  SHOPIFY_STOREFRONT_TOKEN: shopify.storefrontToken,
-  SHOPIFY_ADMIN_TOKEN: shopify.adminToken,
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-  STRIPE_API_URL: stripe.apiUrl,
-  SMTP_URL: mail.smtpUrl,
-};
-process.stdout.write(`${JSON.stringify(env)}\n`);
+const emulators = await startStandaloneEmulators({ logger, stripe: { webhookUrls } });
+process.stdout.write(`${JSON.stringify(emulators.env)}\n`);
 
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  await Promise.allSettled([shopify.close(), stripe.close(), mail.close()]);
+  await emulators.close();
   process.exit(0);
 };
 process.on("SIGTERM", () => void stop());

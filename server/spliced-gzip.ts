@@ -19,11 +19,17 @@ const STORED_BLOCK_MAX = 0xffff;
 export type DeflatedPart = { raw: Buffer; deflated: Buffer };
 
 export function deflatePart(raw: Buffer): DeflatedPart {
-  const deflated =
-    raw.length === 0
-      ? Buffer.alloc(0)
-      : deflateRawSync(raw, { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH });
-  return { raw, deflated };
+  return { raw, deflated: deflateBlocks(raw) };
+}
+
+/** `raw` as deflate blocks that end on a byte boundary, referring back into `window` if given. */
+function deflateBlocks(raw: Buffer, window?: Buffer): Buffer {
+  if (raw.length === 0) return Buffer.alloc(0);
+  return deflateRawSync(raw, {
+    level: constants.Z_BEST_COMPRESSION,
+    finishFlush: constants.Z_SYNC_FLUSH,
+    ...(window && window.length > 0 ? { dictionary: window } : {}),
+  });
 }
 
 /** Deflate's window: how far back a compressed part can refer. */
@@ -46,14 +52,7 @@ export type Between = Buffer | { length: number } | null;
 export function deflateChain(parts: Buffer[], between: Between[]): Buffer[] {
   let window = Buffer.alloc(0);
   return parts.map((raw, index) => {
-    const deflated =
-      raw.length === 0
-        ? Buffer.alloc(0)
-        : deflateRawSync(raw, {
-            level: constants.Z_BEST_COMPRESSION,
-            finishFlush: constants.Z_SYNC_FLUSH,
-            ...(window.length > 0 ? { dictionary: window } : {}),
-          });
+    const deflated = deflateBlocks(raw, window);
     const next = between[index];
     window =
       next === null || next === undefined

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { StatusPanel } from "~/components/sections/status-panel";
 import { ButtonLink } from "~/components/ui/button-link";
+import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
 import type { Route } from "./+types/newsletter.confirm";
 
@@ -41,10 +42,7 @@ export default function NewsletterConfirmPage({ loaderData }: Route.ComponentPro
           : "It may have been used already, or it was copied incompletely."}{" "}
         Sign up again from the form at the bottom of any page and we'll send a fresh link.
       </p>
-      <Link
-        to="/#newsletter"
-        className="mt-6 inline-block font-bold text-ember-300 underline underline-offset-4"
-      >
+      <Link to="/#newsletter" className={`mt-6 inline-block ${TEXT_LINK}`}>
         Sign up again
       </Link>
     </StatusPanel>

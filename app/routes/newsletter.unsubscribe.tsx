@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { StatusPanel } from "~/components/sections/status-panel";
+import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand, support } from "~/content/site";
 import type { Route } from "./+types/newsletter.unsubscribe";
 
@@ -34,7 +35,7 @@ export default function NewsletterUnsubscribePage({ loaderData }: Route.Componen
           You won't get {brand.name} newsletters at this address any more. Changed your mind? Sign up again
           any time.
         </p>
-        <Link to="/" className="mt-6 inline-block font-bold text-ember-300 underline underline-offset-4">
+        <Link to="/" className={`mt-6 inline-block ${TEXT_LINK}`}>
           Return to Home
         </Link>
       </StatusPanel>
@@ -44,15 +45,12 @@ export default function NewsletterUnsubscribePage({ loaderData }: Route.Componen
     <StatusPanel icon="alert" tone="warning" heading="This link doesn't work">
       <p>
         It may have been copied incompletely. Write to{" "}
-        <a
-          href={`mailto:${support.email}?subject=Unsubscribe`}
-          className="font-bold text-ember-300 underline underline-offset-4"
-        >
+        <a href={`mailto:${support.email}?subject=Unsubscribe`} className={TEXT_LINK}>
           {support.email}
         </a>{" "}
         and we'll take you off the list by hand.
       </p>
-      <Link to="/" className="mt-6 inline-block font-bold text-ember-300 underline underline-offset-4">
+      <Link to="/" className={`mt-6 inline-block ${TEXT_LINK}`}>
         Return to Home
       </Link>
     </StatusPanel>

@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { type MailEmulator, type ReceivedMail, startMailEmulator } from "../../sandbox/mail/emulator";
-import { type RunningShopifyEmulator, startShopifyEmulator } from "../../sandbox/shopify/emulator";
-import { type StripeEmulator, startStripeEmulator } from "../../sandbox/stripe/emulator";
+import type { ReceivedMail } from "../../sandbox/mail/emulator";
+import { type StandaloneEmulators, startStandaloneEmulators } from "../../sandbox/standalone-emulators";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { type RunningServer, startServer } from "../support/server-process";
 
@@ -20,51 +18,15 @@ export const ENHANCER = "gid://shopify/ProductVariant/49100000000001";
 export const TEST_KIT = "gid://shopify/ProductVariant/49100000000002";
 export const KIT_BUNDLE = "gid://shopify/ProductVariant/49100000000003";
 
-export type Emulators = {
-  shopify: RunningShopifyEmulator;
-  stripe: StripeEmulator;
-  mail: MailEmulator;
-  /** The server environment that points at them. */
-  env: Record<string, string>;
-  close(): Promise<void>;
-};
+export type Emulators = StandaloneEmulators;
 
-export async function startEmulators(): Promise<Emulators> {
-  const [shopify, stripe, mail] = await Promise.all([
-    startShopifyEmulator(),
-    startStripeEmulator({ merchantName: "Forge", webhookRetry: { baseDelayMs: 200, maxAttempts: 8 } }),
-    startMailEmulator(),
-  ]);
-  return {
-    shopify,
-    stripe,
-    mail,
-    env: {
-      SHOPIFY_API_URL: shopify.url,
-      SHOPIFY_STOREFRONT_TOKEN: shopify.storefrontToken,
-      SHOPIFY_ADMIN_TOKEN: shopify.adminToken,
-      STRIPE_SECRET_KEY: "sk_test_forge_integration",
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_URL: stripe.apiUrl,
-      SMTP_URL: mail.smtpUrl,
-    },
-    async close() {
-      await Promise.allSettled([shopify.close(), stripe.close(), mail.close()]);
-    },
-  };
+export function startEmulators(): Promise<Emulators> {
+  // Webhooks retried quickly: a test waits for them.
+  return startStandaloneEmulators({ stripe: { webhookRetry: { baseDelayMs: 200, maxAttempts: 8 } } });
 }
 
 /** A port that was free a moment ago (so PUBLIC_SITE_URL can name the server's own origin). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "../support/server-process";
 
 /**
  * Where the servers of one test keep their data: PostgreSQL (a fresh database, several processes at

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icon";
+import { TEXT_LINK } from "~/components/ui/text-link";
 import { messages } from "~/content/messages";
 import { dosing, guarantee, kitFacts, shipping } from "~/content/product";
 import { support } from "~/content/site";
@@ -70,15 +71,12 @@ export function OrderConfirmation({ sessionId }: { sessionId: string }) {
           <p className="mt-3 text-ink-100">{state.problem}</p>
           <p className="mt-3 text-ink-200">
             Questions? Write to{" "}
-            <a
-              href={`mailto:${support.email}`}
-              className="font-bold text-ember-300 underline underline-offset-4"
-            >
+            <a href={`mailto:${support.email}`} className={TEXT_LINK}>
               {support.email}
             </a>
             .
           </p>
-          <Link to="/" className="mt-6 inline-block font-bold text-ember-300 underline underline-offset-4">
+          <Link to="/" className={`mt-6 inline-block ${TEXT_LINK}`}>
             Return to Home
           </Link>
         </div>
@@ -178,10 +176,7 @@ export function OrderConfirmation({ sessionId }: { sessionId: string }) {
           {emailStatus === "error" ? (
             <p className="mt-3 text-ink-100">
               {messages.confirmationEmail.failed.description} Write to{" "}
-              <a
-                href={`mailto:${support.email}`}
-                className="font-bold text-ember-300 underline underline-offset-4"
-              >
+              <a href={`mailto:${support.email}`} className={TEXT_LINK}>
                 {support.email}
               </a>
               ; your order is safe and we keep trying to send it.
