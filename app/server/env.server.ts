@@ -78,9 +78,14 @@ export const envSchema = z
     PRODUCT_CACHE_SWR_SECONDS: z.coerce.number().min(0).max(86_400).default(600),
     /** How long the last good product is served while Shopify fails. */
     PRODUCT_CACHE_MAX_STALE_SECONDS: z.coerce.number().min(0).max(604_800).default(86_400),
-    /** Scales every per-IP rate limit (app/server/http/rate-limits.server.ts). */
+    /**
+     * How long what Shopify said of a variant (price, title, for sale) serves checkouts; 0 asks Shopify
+     * for every checkout (docs/decisions/033-checkout-variant-cache.md).
+     */
+    CHECKOUT_VARIANT_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     /** How long a cached copy of a page that is the same for everyone (the Enhancer's) is fresh; 0 turns the cache off. */
     PAGE_CACHE_FRESH_SECONDS: z.coerce.number().min(0).max(3_600).default(10),
+    /** Scales every per-IP rate limit (app/server/http/rate-limits.server.ts). */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
     /** Bearer token that guards shopify-create-product (unless the Shopify emulator is in use). */
     ADMIN_API_TOKEN: optional(z.string().min(24, { message: "must be at least 24 characters" })),

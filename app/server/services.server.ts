@@ -12,6 +12,7 @@ import {
   newsletterConfirmationTemplate,
 } from "./newsletter/newsletter.server";
 import { type CheckoutService, createCheckoutService } from "./orders/checkout.server";
+import { createCheckoutVariants } from "./orders/checkout-variants.server";
 import { createFulfilment, type Fulfilment } from "./orders/fulfilment.server";
 import { orderConfirmationTemplate } from "./orders/order-email.server";
 import { type CatalogService, createShopifyCatalog } from "./shopify/catalog.server";
@@ -82,7 +83,7 @@ export async function createServices(env: Env, logger: Logger): Promise<AppServi
   const checkout = createCheckoutService({
     db: database.db,
     payments,
-    catalog,
+    catalog: createCheckoutVariants({ catalog, ttlMs: env.CHECKOUT_VARIANT_CACHE_SECONDS * 1000 }),
     logger,
     siteUrl: env.PUBLIC_SITE_URL,
   });
