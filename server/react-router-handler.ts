@@ -82,6 +82,14 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
     res.end();
     return;
   }
+  if (response.headers.get("content-type")?.startsWith("application/json")) {
+    // The functions' JSON answers are whole strings already: sent with their length in one write,
+    // rather than pumped through as a stream (chunked, and a second write to end it).
+    const body = Buffer.from(await response.arrayBuffer());
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
+    return;
+  }
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {

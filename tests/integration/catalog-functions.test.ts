@@ -299,6 +299,9 @@ describe.each(databaseTargets)("catalog functions ($name)", ({ name }) => {
     const response = await call(server.url, "shopify-get-product", { handle: "forge-enhancer" });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("no-store");
+    // Sent whole, with its length: not chunked.
+    expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(response.text)));
+    expect(response.headers.get("transfer-encoding")).toBeNull();
     expect(response.body).toEqual({
       success: true,
       product: {
