@@ -5,8 +5,12 @@
  * the build as the ceiling; and the Lighthouse figures of `npm run perf`. Writes bench/results.json and
  * bench/RESULTS.md. Not part of `npm test`.
  *
+ * The server runs on the database production uses, PostgreSQL (DATABASE_URL, else a fresh database on
+ * this machine's PostgreSQL when one answers; see benchDatabase); hybrid-checkout is then measured a
+ * second time on the embedded PGlite, `npm start`'s default, for comparison.
+ *
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=1,
- * BENCH_SKIP_LIGHTHOUSE=1.
+ * BENCH_SKIP_LIGHTHOUSE=1, BENCH_DATABASE=pglite.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -15,7 +19,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { sandboxProducts } from "../app/content/catalog";
 import { freePort } from "../tests/support/server-process";
-import { buildDir, root, startBenchServer } from "./support";
+import { benchDatabase, buildDir, root, startBenchServer } from "./support";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /** What a browser sends. */
@@ -141,8 +145,21 @@ function lighthouseFigures(): LighthouseRow[] | { error: string } | null {
   }));
 }
 
+const checkoutBody = JSON.stringify({
+  products: [{ shopifyVariantId: sandboxProducts[0].variantId, quantity: 1 }],
+});
+
+function measureCheckout(name: string, origin: string): Promise<Measurement> {
+  return measure(name, `${origin}/api/hybrid-checkout`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: checkoutBody,
+  });
+}
+
 async function main() {
-  const server = await startBenchServer();
+  const database = await benchDatabase();
+  const server = await startBenchServer(database.env);
   const origin = server.url;
   const json = { "content-type": "application/json", origin };
   const results: Measurement[] = [];
@@ -159,15 +176,20 @@ async function main() {
         body: JSON.stringify({ handle: "forge-enhancer" }),
       }),
     );
-    results.push(
-      await measure("POST /api/hybrid-checkout (emulators)", `${origin}/api/hybrid-checkout`, {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ products: [{ shopifyVariantId: sandboxProducts[0].variantId, quantity: 1 }] }),
-      }),
-    );
+    results.push(await measureCheckout(`POST /api/hybrid-checkout (emulators, ${server.database})`, origin));
   } finally {
     await server.stop();
+    await database.drop();
+  }
+  if (database.kind === "postgres") {
+    const embedded = await startBenchServer({ PGLITE_DIR: "memory://" }, { build: false });
+    try {
+      results.push(
+        await measureCheckout(`POST /api/hybrid-checkout (emulators, ${embedded.database})`, embedded.url),
+      );
+    } finally {
+      await embedded.stop();
+    }
   }
 
   const nginx = await startNginx(path.join(root, buildDir, "client"));

@@ -1,8 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { type RunningServer, startServer } from "../tests/support/server-process";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -40,8 +42,11 @@ async function startEmulators(): Promise<{ child: ChildProcess; env: Record<stri
  * visitors would. The database is DATABASE_URL's PostgreSQL when set, else PGlite (in memory unless
  * `env` names a PGLITE_DIR).
  */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
-  if (process.env.BENCH_SKIP_BUILD !== "1") {
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  options: { build?: boolean } = {},
+): Promise<BenchServer> {
+  if ((options.build ?? true) && process.env.BENCH_SKIP_BUILD !== "1") {
     execFileSync("npx", ["react-router", "build"], {
       cwd: root,
       env: { ...process.env, BUILD_DIR: buildDir },
@@ -76,6 +81,53 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       emulators.child.kill("SIGTERM");
       await once(emulators.child, "exit").catch(() => undefined);
       return code;
+    },
+  };
+}
+
+export type BenchDatabase = {
+  kind: "postgres" | "pglite";
+  /** The server's environment for it. */
+  env: Record<string, string>;
+  /** Drops the database the benchmark created (nothing for DATABASE_URL or PGlite). */
+  drop(): Promise<void>;
+};
+
+/** Where the machine's PostgreSQL is looked for when DATABASE_URL is unset. */
+const LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres";
+
+/**
+ * The database a production server would use: DATABASE_URL's PostgreSQL when set; else, when a
+ * PostgreSQL answers on this machine (BENCH_POSTGRES_URL, default the local one), a fresh database
+ * there, dropped afterwards; else the embedded PGlite in memory. BENCH_DATABASE=pglite forces PGlite.
+ */
+export async function benchDatabase(): Promise<BenchDatabase> {
+  const pglite: BenchDatabase = { kind: "pglite", env: { PGLITE_DIR: "memory://" }, drop: async () => {} };
+  if (process.env.BENCH_DATABASE === "pglite") return pglite;
+  if (process.env.DATABASE_URL) {
+    return { kind: "postgres", env: { DATABASE_URL: process.env.DATABASE_URL }, drop: async () => {} };
+  }
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? LOCAL_POSTGRES;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
+  const name = `forge_bench_${randomBytes(4).toString("hex")}`;
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch {
+    return pglite;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: "postgres",
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
     },
   };
 }

@@ -406,6 +406,8 @@ export async function startShopifyEmulator(
 ): Promise<RunningShopifyEmulator> {
   const emulator = createShopifyEmulator(options);
   const app = express();
+  // As the real API: no ETag (Express would hash every answer to make one).
+  app.set("etag", false);
   app.disable("x-powered-by");
   app.use(emulator.router);
   const server = http.createServer(app);

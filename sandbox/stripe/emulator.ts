@@ -656,6 +656,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
   // --- HTTP API ----------------------------------------------------------------------------------
 
   const app = express();
+  // As the real API: no ETag (Express would hash every answer to make one).
+  app.set("etag", false);
   app.disable("x-powered-by");
   app.set("query parser", "extended");
 

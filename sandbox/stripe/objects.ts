@@ -7,10 +7,17 @@ import { randomBytes } from "node:crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
+/** Random bytes drawn 4 KiB at a time: a session makes several ids, each would be a call into crypto. */
+const pool = { bytes: Buffer.alloc(0), offset: 0 };
+
 export function stripeId(prefix: string, length = 24): string {
-  const bytes = randomBytes(length);
+  if (pool.offset + length > pool.bytes.length) {
+    pool.bytes = randomBytes(Math.max(4096, length));
+    pool.offset = 0;
+  }
   let out = "";
-  for (const byte of bytes) out += BASE62[byte % 62];
+  for (let i = 0; i < length; i++) out += BASE62[(pool.bytes[pool.offset + i] as number) % 62];
+  pool.offset += length;
   return `${prefix}_${out}`;
 }
 
