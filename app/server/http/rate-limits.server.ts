@@ -61,6 +61,24 @@ export type RateLimiterOptions = {
 
 const TABLE = "rate_limits";
 
+/**
+ * The table rate-limiter-flexible would create (same columns), but UNLOGGED; a table an earlier
+ * version created logged is switched over (a no-op once it is unlogged). Instances starting together
+ * serialise on the table's lock.
+ */
+async function createCounterTable(pool: pg.Pool): Promise<void> {
+  await pool.query(`create unlogged table if not exists ${TABLE} (
+    key varchar(255) primary key,
+    points integer not null default 0,
+    expire bigint
+  )`);
+  const { rows } = await pool.query<{ relpersistence: string }>(
+    "select relpersistence from pg_class where oid = $1::regclass",
+    [TABLE],
+  );
+  if (rows[0]?.relpersistence === "p") await pool.query(`alter table ${TABLE} set unlogged`);
+}
+
 export async function createRateLimiter(options: RateLimiterOptions): Promise<RateLimiter> {
   const multiplier = options.multiplier ?? 1;
   const limitOf = (name: RateLimitName): RateLimit => {
@@ -76,12 +94,22 @@ export async function createRateLimiter(options: RateLimiterOptions): Promise<Ra
 
   if (options.databaseUrl) {
     // Its own small pool: a flood of limited requests must not take the app's connections.
-    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4, connectionTimeoutMillis: 2_000 });
+    // Counters need no durability: a crash may forget the last few seconds' counts, which only lets a
+    // client a few calls more. So their commits do not wait for the disk (synchronous_commit off), and
+    // the table is UNLOGGED (no WAL; emptied after a crash): every API call writes here, and on a busy
+    // checkout these writes cost PostgreSQL as much as the order rows that must be durable.
+    pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 4,
+      connectionTimeoutMillis: 2_000,
+      options: "-c synchronous_commit=off",
+    });
     pool.on("error", (error) => options.logger.warn({ err: error }, "rate limiter database connection lost"));
+    await createCounterTable(pool);
     const storePool = pool;
     await Promise.all(
       names.map(
-        (name, index) =>
+        (name) =>
           new Promise<void>((resolve, reject) => {
             const { points, durationSeconds } = limitOf(name);
             const limiter = new RateLimiterPostgres(
@@ -89,8 +117,8 @@ export async function createRateLimiter(options: RateLimiterOptions): Promise<Ra
                 storeClient: storePool,
                 storeType: "pool",
                 tableName: TABLE,
-                // The first limiter creates the table; the others find it there.
-                tableCreated: index > 0,
+                // createCounterTable made it.
+                tableCreated: true,
                 keyPrefix: name,
                 points,
                 duration: durationSeconds,
