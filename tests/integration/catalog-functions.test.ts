@@ -468,21 +468,24 @@ describe.each(databaseTargets)("catalog functions ($name)", ({ name }) => {
     expect((await hooks.calls()).total).toBe(before.total);
   });
 
-  it.runIf(name === "postgres")("keeps the rate-limit counters in PostgreSQL, in an unlogged table", async () => {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ n: string }>(
-        "select count(*) as n from rate_limits where key like 'shopify-get-product:%'",
-      );
-      expect(Number(rows[0]?.n)).toBeGreaterThan(0);
-      // Counters are not worth a WAL write each (docs/decisions/022-api-plumbing-and-rate-limits.md).
-      const table = await client.query<{ relpersistence: string }>(
-        "select relpersistence from pg_class where oid = 'rate_limits'::regclass",
-      );
-      expect(table.rows[0]?.relpersistence).toBe("u");
-    } finally {
-      await client.end();
-    }
-  });
+  it.runIf(name === "postgres")(
+    "keeps the rate-limit counters in PostgreSQL, in an unlogged table",
+    async () => {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: string }>(
+          "select count(*) as n from rate_limits where key like 'shopify-get-product:%'",
+        );
+        expect(Number(rows[0]?.n)).toBeGreaterThan(0);
+        // Counters are not worth a WAL write each (docs/decisions/022-api-plumbing-and-rate-limits.md).
+        const table = await client.query<{ relpersistence: string }>(
+          "select relpersistence from pg_class where oid = 'rate_limits'::regclass",
+        );
+        expect(table.rows[0]?.relpersistence).toBe("u");
+      } finally {
+        await client.end();
+      }
+    },
+  );
 });
