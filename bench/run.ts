@@ -247,7 +247,10 @@ async function main() {
     lighthouse,
   };
   writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(output, null, 2)}\n`);
-  writeFileSync(path.join(root, "bench/RESULTS.md"), renderMarkdown(output));
+  // How to read the table: kept by hand in bench/reading.md, appended to each run's table.
+  const readingFile = path.join(root, "bench/reading.md");
+  const reading = existsSync(readingFile) ? `\n${readFileSync(readingFile, "utf8")}` : "";
+  writeFileSync(path.join(root, "bench/RESULTS.md"), renderMarkdown(output) + reading);
   console.log(readFileSync(path.join(root, "bench/RESULTS.md"), "utf8"));
   if (!met) process.exitCode = 1;
 }

@@ -67,8 +67,14 @@ async function waitFor(url: string, timeoutMs: number) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-function stop(child: ChildProcess) {
-  if (child.exitCode === null) child.kill("SIGTERM");
+/** Sends SIGTERM and waits (up to 10 s, then SIGKILL) for the process to exit. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 type Audit = { numericValue?: number; details?: { items?: Record<string, unknown>[] } };
@@ -201,10 +207,13 @@ async function main() {
       );
     }
   } finally {
-    stop(chrome);
-    stop(server);
-    // Chromium may still be writing its profile for a moment after the signal.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    await Promise.all([stop(chrome), stop(server)]);
+    try {
+      // Chromium's helpers may still be writing the profile for a moment after it exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`could not remove the Chromium profile ${profile}: ${(error as Error).message}`);
+    }
   }
   writeFileSync(
     path.join(root, buildDir, "perf-report.json"),
