@@ -60,3 +60,27 @@ test.describe("footer", () => {
     await expect(page.getByRole("contentinfo").getByRole("button", { name: "Subscribe" })).toBeVisible();
   });
 });
+
+test.describe("the sandbox ribbon", () => {
+  for (const path of ["/", "/product/forge-enhancer"]) {
+    test(`covers none of the footer at the end of ${path}`, async ({ page }) => {
+      await page.goto(path);
+      const ribbon = page.getByRole("complementary", { name: "Sandbox notice" });
+      await expect(ribbon).toHaveText("Sandbox: no real payments");
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const overlapping = await page.evaluate(() => {
+        const box = document.querySelector(".sandbox-ribbon")?.getBoundingClientRect();
+        if (!box) return ["no ribbon"];
+        const footer = document.querySelector("body > footer");
+        const texts = [...(footer?.querySelectorAll("a, p, input, button, h2") ?? [])];
+        return texts
+          .filter((element) => {
+            const r = element.getBoundingClientRect();
+            return r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+          })
+          .map((element) => element.textContent?.trim() || element.outerHTML.slice(0, 60));
+      });
+      expect(overlapping).toEqual([]);
+    });
+  }
+});
