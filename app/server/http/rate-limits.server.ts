@@ -63,15 +63,22 @@ const TABLE = "rate_limits";
 
 /**
  * The table rate-limiter-flexible would create (same columns), but UNLOGGED; a table an earlier
- * version created logged is switched over (a no-op once it is unlogged). Instances starting together
- * serialise on the table's lock.
+ * version created logged is switched over (a no-op once it is unlogged).
  */
 async function createCounterTable(pool: pg.Pool): Promise<void> {
-  await pool.query(`create unlogged table if not exists ${TABLE} (
-    key varchar(255) primary key,
-    points integer not null default 0,
-    expire bigint
-  )`);
+  try {
+    await pool.query(`create unlogged table if not exists ${TABLE} (
+      key varchar(255) primary key,
+      points integer not null default 0,
+      expire bigint
+    )`);
+  } catch (error) {
+    // Instances starting together: "if not exists" does not stop two creations racing; the loser
+    // finds the table's row type made (42710) or the table (42P07), or trips the catalog's unique
+    // index (23505). The table is there either way.
+    const code = (error as { code?: string }).code;
+    if (code !== "42710" && code !== "42P07" && code !== "23505") throw error;
+  }
   const { rows } = await pool.query<{ relpersistence: string }>(
     "select relpersistence from pg_class where oid = $1::regclass",
     [TABLE],
