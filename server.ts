@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { type Env, InvalidEnvironmentError, parseEnv } from "./app/server/env.server";
+import { DRAIN_MAX_BYTES, DRAIN_MAX_MS } from "./app/server/http/body-limits";
 import { createLogger } from "./app/server/logger.server";
 import { type AppServices, closeServices, createServices } from "./app/server/services.server";
 import { type Sandbox, startSandbox } from "./sandbox/index";
@@ -16,9 +17,6 @@ import { createHttpApp } from "./server/http-app";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-/** The most of an unread request body discarded after its answer before the connection is cut. */
-const DISCARD_MAX_BYTES = 8 * 1024 * 1024;
-const DISCARD_MAX_MS = 10_000;
 /** After SIGTERM, how long connections already waiting to be accepted may keep the listener open. */
 const ACCEPT_GRACE_MS = 5_000;
 
@@ -41,11 +39,11 @@ function discardUnreadBody(req: http.IncomingMessage) {
   req.removeAllListeners("data");
   let discarded = 0;
   const cut = () => req.socket.destroy();
-  const deadline = setTimeout(cut, DISCARD_MAX_MS);
+  const deadline = setTimeout(cut, DRAIN_MAX_MS);
   deadline.unref();
   req.on("data", (chunk: Buffer) => {
     discarded += chunk.length;
-    if (discarded > DISCARD_MAX_BYTES) cut();
+    if (discarded > DRAIN_MAX_BYTES) cut();
   });
   req.once("end", () => clearTimeout(deadline));
   req.once("close", () => clearTimeout(deadline));

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import http from "node:http";
+import net from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/server-process";
@@ -140,6 +141,36 @@ describe("server.ts", () => {
     const response = await fetch(`${server.url}/definitely/not/here`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("Oops! Page not found");
+  });
+
+  it("refuses a body it will not read and still lets a closing client finish sending: the answer, no reset", async () => {
+    // Connection: close, 4 MiB declared against the webhook's 512 KB: refused before the body is read.
+    const { port } = new URL(server.url);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    const received: Buffer[] = [];
+    let failure: Error | null = null;
+    socket.on("data", (chunk: Buffer) => received.push(chunk));
+    socket.on("error", (error) => {
+      failure = error;
+    });
+    const ended = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    const size = 4 * 1024 * 1024;
+    socket.write(
+      `POST /api/stripe-webhook HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Stripe-Signature: t=1,v1=00\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`,
+    );
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    for (let sent = 0; sent < size && !failure; sent += chunk.length) {
+      // Sent over many turns, so that the answer comes while the body is still on its way.
+      if (!socket.write(chunk)) await new Promise((resolve) => socket.once("drain", resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    expect(failure).toBeNull();
+    const answer = Buffer.concat(received).toString();
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain("The request is too large for a Stripe event.");
   });
 
   it("writes JSON logs with a request id, taking a well-formed incoming one", async () => {

@@ -29,6 +29,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { ActionFunctionArgs, AppLoadContext } from "react-router";
 import type { z } from "zod";
+import { DRAIN_MAX_BYTES, DRAIN_MAX_MS } from "./body-limits";
 import type { RateLimitName } from "./rate-limits.server";
 
 /** The largest request body any function accepts. */
@@ -89,28 +90,46 @@ function mediaType(request: Request): string {
 
 /**
  * The request body, or null when it is longer than `maxBytes` (declared or as it arrives). A body
- * found too long is left unread rather than cancelled: cancelling destroys the connection before the
- * 413 is sent (the server closes a connection whose request body was not read in full, server.ts).
+ * found too long is still read to its end and dropped, up to DRAIN_MAX_BYTES and DRAIN_MAX_MS,
+ * before the caller answers 413: answered earlier, a client that asked to close the connection
+ * would be reset while still sending, and lose the answer. Past those bounds the answer goes out at
+ * once (and the connection is cut). Never cancelled: that destroys the connection before the 413.
  */
 export async function readBytesUpTo(request: Request, maxBytes: number): Promise<Buffer | null> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(declared) && declared > maxBytes) return null;
+  if (Number.isFinite(declared) && declared > Math.max(maxBytes, DRAIN_MAX_BYTES)) return null;
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        reader.releaseLock();
-        return null;
-      }
-      chunks.push(value);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await drain(reader, size);
+      return null;
     }
+    chunks.push(value);
   }
-  return Buffer.concat(chunks);
+}
+
+/** Reads and drops the rest of a refused body, within DRAIN_MAX_BYTES and DRAIN_MAX_MS. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, size: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), DRAIN_MAX_MS);
+  });
+  try {
+    for (let read = size; read <= DRAIN_MAX_BYTES; ) {
+      const next = await Promise.race([reader.read(), timeUp]);
+      if (!next || next.done) return;
+      read += next.value.byteLength;
+    }
+  } finally {
+    clearTimeout(timer);
+    reader.releaseLock();
+  }
 }
 
 /**
