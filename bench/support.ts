@@ -1,10 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { createTestDatabase } from "../tests/support/database";
 import { type RunningServer, startServer } from "../tests/support/server-process";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -107,27 +106,14 @@ export async function benchDatabase(): Promise<BenchDatabase> {
   if (process.env.DATABASE_URL) {
     return { kind: "postgres", env: { DATABASE_URL: process.env.DATABASE_URL }, drop: async () => {} };
   }
-  const adminUrl = process.env.BENCH_POSTGRES_URL ?? LOCAL_POSTGRES;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
-  const name = `forge_bench_${randomBytes(4).toString("hex")}`;
   try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
+    const database = await createTestDatabase("postgres", {
+      adminUrl: process.env.BENCH_POSTGRES_URL ?? LOCAL_POSTGRES,
+      prefix: "forge_bench",
+    });
+    return { kind: "postgres", env: database.env, drop: database.drop };
   } catch {
+    // No PostgreSQL answers here: the embedded database.
     return pglite;
-  } finally {
-    await admin.end().catch(() => undefined);
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    kind: "postgres",
-    env: { DATABASE_URL: url.toString() },
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }

@@ -10,8 +10,4 @@ export function pushBounded<T>(list: T[], item: T, max: number): void {
   if (list.length > max) list.splice(0, list.length - max);
 }
 
-/** Sets, then drops the oldest keys (first inserted) beyond `max`. */
-export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
-  map.set(key, value);
-  while (map.size > max) map.delete(map.keys().next().value as K);
-}
+export { setBounded } from "../app/lib/bounded-map";

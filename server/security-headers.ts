@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import helmet from "helmet";
+import { takeRandomBytes } from "../app/server/random-bytes.server";
 
 /**
  * Security headers on every response, and an enforced Content-Security-Policy whose scripts are
@@ -28,20 +28,9 @@ export const PERMISSIONS_POLICY = [
   "browsing-topics=()",
 ].join(", ");
 
-/**
- * A fresh nonce for each response: 16 bytes from the CSPRNG, as base64. The bytes are drawn 4 KiB at a
- * time and each 16 used once: one system call per 256 responses instead of one per response.
- */
-let noncePool = Buffer.alloc(0);
-let noncePoolOffset = 0;
+/** A fresh nonce for each response: 16 bytes from the CSPRNG, as base64. */
 export function nextNonce(): string {
-  if (noncePoolOffset + 16 > noncePool.length) {
-    noncePool = randomBytes(4096);
-    noncePoolOffset = 0;
-  }
-  const nonce = noncePool.toString("base64", noncePoolOffset, noncePoolOffset + 16);
-  noncePoolOffset += 16;
-  return nonce;
+  return takeRandomBytes(16).toString("base64");
 }
 
 /** Stands in for the nonce while helmet writes the headers once at start. */

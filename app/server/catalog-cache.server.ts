@@ -1,3 +1,4 @@
+import { setBounded } from "../lib/bounded-map";
 import type { Logger } from "./logger.server";
 import type { StoreProduct } from "./shopify/types";
 
@@ -41,15 +42,8 @@ export function createProductCache(options: ProductCacheOptions): ProductCache {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<StoreProduct | null>>();
 
-  const store = (handle: string, product: StoreProduct | null) => {
-    entries.delete(handle);
-    entries.set(handle, { product, storedAt: now() });
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest === undefined) break;
-      entries.delete(oldest);
-    }
-  };
+  const store = (handle: string, product: StoreProduct | null) =>
+    setBounded(entries, handle, { product, storedAt: now() }, maxEntries);
 
   const refresh = (handle: string, load: () => Promise<StoreProduct | null>) => {
     let pending = inFlight.get(handle);

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { takeRandomBytes } from "../../app/server/random-bytes.server";
 
 /**
  * The Stripe objects the emulator keeps, shaped as Stripe's API returns them (the subset the `stripe`
@@ -7,17 +7,9 @@ import { randomBytes } from "node:crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-/** Random bytes drawn 4 KiB at a time: a session makes several ids, each would be a call into crypto. */
-const pool = { bytes: Buffer.alloc(0), offset: 0 };
-
 export function stripeId(prefix: string, length = 24): string {
-  if (pool.offset + length > pool.bytes.length) {
-    pool.bytes = randomBytes(Math.max(4096, length));
-    pool.offset = 0;
-  }
   let out = "";
-  for (let i = 0; i < length; i++) out += BASE62[(pool.bytes[pool.offset + i] as number) % 62];
-  pool.offset += length;
+  for (const byte of takeRandomBytes(length)) out += BASE62[byte % 62];
   return `${prefix}_${out}`;
 }
 

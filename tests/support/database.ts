@@ -17,16 +17,25 @@ export type TestDatabase = {
   drop(): Promise<void>;
 };
 
-/** A fresh, empty PostgreSQL database per test file, so files never see each other's rows. */
-export async function createTestDatabase(target: "pglite" | "postgres"): Promise<TestDatabase> {
+/**
+ * A fresh, empty PostgreSQL database per test file, so files never see each other's rows; created
+ * through `adminUrl` (default TEST_DATABASE_URL), named `<prefix>_<random>`. The benchmarks use it too.
+ */
+export async function createTestDatabase(
+  target: "pglite" | "postgres",
+  options: { adminUrl?: string; prefix?: string } = {},
+): Promise<TestDatabase> {
   if (target === "pglite") return { env: { PGLITE_DIR: "memory://" }, url: undefined, drop: async () => {} };
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = options.adminUrl ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `forge_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const name = `${options.prefix ?? "forge_test"}_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -1,3 +1,4 @@
+import { setBounded } from "../../lib/bounded-map";
 import type { CatalogService, CatalogVariant } from "../shopify/catalog.server";
 
 /**
@@ -33,16 +34,6 @@ export function createCheckoutVariants(
   /** Keyed by the sorted ids asked for: checkouts that miss the same variants wait for one call. */
   const inFlight = new Map<string, Promise<Map<string, CatalogVariant>>>();
 
-  const store = (id: string, variant: CatalogVariant | null, storedAt: number) => {
-    entries.delete(id);
-    entries.set(id, { variant, storedAt });
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest === undefined) break;
-      entries.delete(oldest);
-    }
-  };
-
   const fresh = (id: string): Entry | undefined => {
     const entry = entries.get(id);
     return entry && now() - entry.storedAt < ttlMs ? entry : undefined;
@@ -58,7 +49,8 @@ export function createCheckoutVariants(
         .getVariants(ids, { buyerIp })
         .then((variants) => {
           const found = new Map(variants.map((variant) => [variant.id, variant]));
-          for (const id of ids) store(id, found.get(id) ?? null, askedAt);
+          for (const id of ids)
+            setBounded(entries, id, { variant: found.get(id) ?? null, storedAt: askedAt }, maxEntries);
           return found;
         })
         .finally(() => inFlight.delete(key));
