@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createPayments } from "~/server/stripe/payments.server";
+import { createPayments, withoutCallSiteStack } from "~/server/stripe/payments.server";
 import {
   type CreateCheckoutSessionInput,
   PaymentProviderError,
@@ -163,6 +163,25 @@ describe("Stripe adapter", () => {
     await expect(payments.createCheckoutSession(input())).rejects.toMatchObject({ kind: "unavailable" });
     // 3 attempts × 400 ms plus the SDK's short backoff between them.
     expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it("leaves stack traces as they were around its calls, succeeding or failing", async () => {
+    const limit = Error.stackTraceLimit;
+    await payments.createCheckoutSession(input());
+    expect(Error.stackTraceLimit).toBe(limit);
+    emulator.faults.add({ kind: "error", status: 502, method: "POST", times: 3 });
+    await expect(payments.createCheckoutSession(input())).rejects.toBeInstanceOf(PaymentProviderError);
+    expect(Error.stackTraceLimit).toBe(limit);
+    // A failure still carries its own trace, from where it was reshaped.
+    const failure = await payments.createCheckoutSession(input({ lines: [] })).catch((error) => error);
+    expect(failure).toBeInstanceOf(PaymentProviderError);
+    expect(String(failure.stack)).toMatch(/\n\s+at /);
+    expect(() =>
+      withoutCallSiteStack(() => {
+        throw new Error("synchronous failure");
+      }),
+    ).toThrow("synchronous failure");
+    expect(Error.stackTraceLimit).toBe(limit);
   });
 
   it("survives latency inside the timeout", async () => {
