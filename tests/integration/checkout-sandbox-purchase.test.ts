@@ -270,10 +270,25 @@ describe.each(databaseTargets)("sandbox purchase on $name", ({ name }) => {
       stripe_session_id: string;
       status: string;
       amount_total: number;
-    }>("select stripe_session_id, status, amount_total from checkouts order by created_at");
+      lines: { variantId: string; quantity: number }[];
+    }>("select stripe_session_id, status, amount_total, lines from checkouts order by created_at");
+    // Each row its own (the statement is prepared once and reused): its session, total and lines.
     expect(checkoutRows).toEqual([
-      { stripe_session_id: sessionId, status: "complete", amount_total: 12_700 },
-      { stripe_session_id: formSessionId, status: "open", amount_total: 12_800 },
+      {
+        stripe_session_id: sessionId,
+        status: "complete",
+        amount_total: 12_700,
+        lines: [
+          expect.objectContaining({ variantId: ENHANCER, quantity: 2 }),
+          expect.objectContaining({ variantId: TEST_KIT, quantity: 1 }),
+        ],
+      },
+      {
+        stripe_session_id: formSessionId,
+        status: "open",
+        amount_total: 12_800,
+        lines: [expect.objectContaining({ quantity: expect.any(Number) })],
+      },
     ]);
     const [order] = await store.query<{
       order_number: string;
