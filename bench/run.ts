@@ -6,11 +6,12 @@
  * bench/RESULTS.md. Not part of `npm test`.
  *
  * The server runs on the database production uses, PostgreSQL (DATABASE_URL, else a fresh database on
- * this machine's PostgreSQL when one answers; see benchDatabase); hybrid-checkout is then measured a
- * second time on the embedded PGlite, `npm start`'s default, for comparison.
+ * this machine's PostgreSQL when one answers; see benchDatabase), its rate-limit counters in Redis when
+ * one answers (see benchRateLimits); hybrid-checkout is then measured a second time on `npm start`'s
+ * defaults (the embedded PGlite, counters in memory), for comparison.
  *
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=1,
- * BENCH_SKIP_LIGHTHOUSE=1, BENCH_DATABASE=pglite.
+ * BENCH_SKIP_LIGHTHOUSE=1, BENCH_DATABASE=pglite, BENCH_REDIS=off.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -19,7 +20,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { sandboxProducts } from "../app/content/catalog";
 import { freePort } from "../tests/support/server-process";
-import { benchDatabase, buildDir, root, startBenchServer } from "./support";
+import { benchDatabase, benchRateLimits, buildDir, root, startBenchServer } from "./support";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /** What a browser sends. */
@@ -159,7 +160,8 @@ function measureCheckout(name: string, origin: string): Promise<Measurement> {
 
 async function main() {
   const database = await benchDatabase();
-  const server = await startBenchServer(database.env);
+  const rateLimits = await benchRateLimits();
+  const server = await startBenchServer({ ...database.env, ...rateLimits.env });
   const origin = server.url;
   const json = { "content-type": "application/json", origin };
   const results: Measurement[] = [];
@@ -241,7 +243,7 @@ async function main() {
     results,
     ceiling,
     ceilingGzip,
-    database: server.database,
+    database: `${server.database}, ${rateLimits.label}`,
     targets,
     allTargetsMet: met,
     lighthouse,

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { Redis } from "ioredis";
 import { createTestDatabase } from "../tests/support/database";
 import { type RunningServer, startServer } from "../tests/support/server-process";
 
@@ -115,5 +116,47 @@ export async function benchDatabase(): Promise<BenchDatabase> {
   } catch {
     // No PostgreSQL answers here: the embedded database.
     return pglite;
+  }
+}
+
+/** Where the machine's Redis is looked for when RATE_LIMIT_REDIS_URL is unset. */
+const LOCAL_REDIS = "redis://127.0.0.1:6379";
+
+export type BenchRateLimits = {
+  /** The server's environment for it. */
+  env: Record<string, string>;
+  /** Where the counters live, for the results' header. */
+  label: string;
+};
+
+/**
+ * Where the rate-limit counters live, as in a deployment of several instances: RATE_LIMIT_REDIS_URL's
+ * Redis when set; else, when a Redis answers on this machine (BENCH_REDIS_URL, default the local
+ * one), that one; else the database (PostgreSQL's table, or memory on PGlite). BENCH_REDIS=off
+ * leaves Redis out.
+ */
+export async function benchRateLimits(): Promise<BenchRateLimits> {
+  const inDatabase = { env: {}, label: "rate-limit counters in the database" };
+  if (process.env.BENCH_REDIS === "off") return inDatabase;
+  const url = process.env.RATE_LIMIT_REDIS_URL ?? process.env.BENCH_REDIS_URL ?? LOCAL_REDIS;
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return {
+      env: { RATE_LIMIT_REDIS_URL: url },
+      label: `rate-limit counters in Redis (${new URL(url).host})`,
+    };
+  } catch {
+    if (process.env.RATE_LIMIT_REDIS_URL) throw new Error(`RATE_LIMIT_REDIS_URL does not answer: ${url}`);
+    return inDatabase;
+  } finally {
+    client.disconnect();
   }
 }

@@ -85,6 +85,13 @@ export const envSchema = z
     CHECKOUT_VARIANT_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     /** How long a cached copy of a page that is the same for everyone (the Enhancer's) is fresh; 0 turns the cache off. */
     PAGE_CACHE_FRESH_SECONDS: z.coerce.number().min(0).max(3_600).default(10),
+    /**
+     * A Redis (redis:// or rediss://) for the rate-limit counters, shared by every instance; unset,
+     * they live in PostgreSQL (DATABASE_URL) or, without one, in this process's memory.
+     */
+    RATE_LIMIT_REDIS_URL: optional(
+      z.url({ protocol: /^rediss?$/, message: "must be a redis:// or rediss:// URL" }),
+    ),
     /** Scales every per-IP rate limit (app/server/http/rate-limits.server.ts). */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
     /** Bearer token that guards shopify-create-product (unless the Shopify emulator is in use). */

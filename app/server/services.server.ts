@@ -53,6 +53,7 @@ export async function createServices(env: Env, logger: Logger): Promise<AppServi
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
   logger.info({ database: database.kind }, "database opened");
   const rateLimiter = await createRateLimiter({
+    redisUrl: env.RATE_LIMIT_REDIS_URL,
     databaseUrl: env.DATABASE_URL,
     multiplier: env.RATE_LIMIT_MULTIPLIER,
     logger,

@@ -21,6 +21,8 @@ describe("parseEnv", () => {
     ["DATABASE_URL", "mysql://localhost/db"],
     ["LOG_LEVEL", "loud"],
     ["TRUST_PROXY_HOPS", "-1"],
+    ["RATE_LIMIT_REDIS_URL", "http://127.0.0.1:6379"],
+    ["RATE_LIMIT_REDIS_URL", "127.0.0.1:6379"],
   ])("refuses %s=%s and names the variable", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(InvalidEnvironmentError);
     expect(() => parseEnv({ [name]: value })).toThrow(name);
@@ -30,5 +32,12 @@ describe("parseEnv", () => {
     const env = parseEnv({ DATABASE_URL: "", PUBLIC_SITE_URL: "https://forge.example/" });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PUBLIC_SITE_URL).toBe("https://forge.example");
+  });
+
+  it("takes a redis:// or rediss:// URL for the rate-limit counters, and an empty one as unset", () => {
+    expect(
+      parseEnv({ RATE_LIMIT_REDIS_URL: "rediss://:secret@cache.example:6380/2" }).RATE_LIMIT_REDIS_URL,
+    ).toBe("rediss://:secret@cache.example:6380/2");
+    expect(parseEnv({ RATE_LIMIT_REDIS_URL: " " }).RATE_LIMIT_REDIS_URL).toBeUndefined();
   });
 });

@@ -7,11 +7,13 @@
  * To limit a new function, add a line to `rateLimits` below and pass its name to `apiAction({ rateLimit })`
  * (or call `context.services.rateLimiter.consume(name, context.clientIp)` yourself).
  */
+import { Redis } from "ioredis";
 import pg from "pg";
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
   RateLimiterPostgres,
+  RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
 import type { Logger } from "../logger.server";
@@ -44,13 +46,15 @@ export type RateLimitDecision =
 export interface RateLimiter {
   /** Spends one point of `name` for `key` (the client's address). */
   consume(name: RateLimitName, key: string): Promise<RateLimitDecision>;
-  /** "memory" or "postgres": where the counters live. */
-  readonly store: "memory" | "postgres";
+  /** Where the counters live. */
+  readonly store: "memory" | "postgres" | "redis";
   close(): Promise<void>;
 }
 
 export type RateLimiterOptions = {
-  /** PostgreSQL URL: counters shared by every instance. Unset: this process's memory. */
+  /** Redis URL: counters shared by every instance, off the database. Wins over `databaseUrl`. */
+  redisUrl?: string;
+  /** PostgreSQL URL: counters shared by every instance. Neither set: this process's memory. */
   databaseUrl?: string;
   /** Scales every limit's points (default 1). */
   multiplier?: number;
@@ -86,6 +90,46 @@ async function createCounterTable(pool: pg.Pool): Promise<void> {
   if (rows[0]?.relpersistence === "p") await pool.query(`alter table ${TABLE} set unlogged`);
 }
 
+/** Keys in a Redis that other software may share: `forge:rate-limit:<name>:<client address>`. */
+const REDIS_KEY_PREFIX = "forge:rate-limit:";
+/** How long start-up waits for Redis before going on with the in-memory stand-in. */
+const REDIS_CONNECT_WAIT_MS = 2_000;
+
+/**
+ * A Redis client for the counters. A command never waits for a connection that is down (no offline
+ * queue) and gives up after a second, so an unreachable Redis costs a request nothing but the
+ * insurance limiter's answer; the client reconnects by itself. Start-up waits up to
+ * REDIS_CONNECT_WAIT_MS for the first connection but does not fail without one: the site serves,
+ * limited per instance, until Redis answers. Each outage is logged once, and its end.
+ */
+async function connectRedis(url: string, logger: Logger): Promise<Redis> {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1_000,
+    connectTimeout: REDIS_CONNECT_WAIT_MS,
+  });
+  let reachable = true;
+  client.on("error", (error) => {
+    if (!reachable) return;
+    reachable = false;
+    logger.warn({ err: error }, "rate limiter: Redis unreachable, limiting per instance until it is back");
+  });
+  client.on("ready", () => {
+    if (reachable) return;
+    reachable = true;
+    logger.info("rate limiter: Redis reachable again");
+  });
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, REDIS_CONNECT_WAIT_MS);
+    client.once("ready", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return client;
+}
+
 export async function createRateLimiter(options: RateLimiterOptions): Promise<RateLimiter> {
   const multiplier = options.multiplier ?? 1;
   const limitOf = (name: RateLimitName): RateLimit => {
@@ -98,8 +142,29 @@ export async function createRateLimiter(options: RateLimiterOptions): Promise<Ra
   const names = Object.keys(rateLimits) as RateLimitName[];
   const limiters = new Map<RateLimitName, RateLimiterAbstract>();
   let pool: pg.Pool | undefined;
+  let redis: Redis | undefined;
+  // While the shared store is unreachable each instance limits on its own.
+  const insuranceFor = (name: RateLimitName) => {
+    const { points, durationSeconds } = limitOf(name);
+    return new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds });
+  };
 
-  if (options.databaseUrl) {
+  if (options.redisUrl) {
+    redis = await connectRedis(options.redisUrl, options.logger);
+    for (const name of names) {
+      const { points, durationSeconds } = limitOf(name);
+      limiters.set(
+        name,
+        new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `${REDIS_KEY_PREFIX}${name}`,
+          points,
+          duration: durationSeconds,
+          insuranceLimiter: insuranceFor(name),
+        }),
+      );
+    }
+  } else if (options.databaseUrl) {
     // Its own small pool: a flood of limited requests must not take the app's connections.
     // Counters need no durability: a crash may forget the last few seconds' counts, which only lets a
     // client a few calls more. So their commits do not wait for the disk (synchronous_commit off), and
@@ -129,12 +194,7 @@ export async function createRateLimiter(options: RateLimiterOptions): Promise<Ra
                 keyPrefix: name,
                 points,
                 duration: durationSeconds,
-                // While PostgreSQL is unreachable each instance limits on its own.
-                insuranceLimiter: new RateLimiterMemory({
-                  keyPrefix: name,
-                  points,
-                  duration: durationSeconds,
-                }),
+                insuranceLimiter: insuranceFor(name),
               },
               (error?: unknown) => (error ? reject(error) : resolve()),
             );
@@ -150,7 +210,7 @@ export async function createRateLimiter(options: RateLimiterOptions): Promise<Ra
   }
 
   return {
-    store: pool ? "postgres" : "memory",
+    store: redis ? "redis" : pool ? "postgres" : "memory",
     async consume(name, key) {
       const limiter = limiters.get(name);
       if (!limiter) throw new Error(`unknown rate limit ${name}`);
@@ -166,6 +226,9 @@ export async function createRateLimiter(options: RateLimiterOptions): Promise<Ra
     },
     async close() {
       await pool?.end();
+      // quit() lets sent commands finish; a client without a working connection is simply dropped.
+      if (redis?.status === "ready") await redis.quit().catch(() => redis?.disconnect());
+      else redis?.disconnect();
     },
   };
 }
