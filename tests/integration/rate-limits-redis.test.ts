@@ -4,6 +4,8 @@ import { Redis } from "ioredis";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
+import { startServer } from "../support/server-process";
+import { call } from "./catalog-support";
 
 /**
  * The rate-limit counters in Redis (RATE_LIMIT_REDIS_URL; docs/decisions/022-api-plumbing-and-rate-limits.md):
@@ -67,6 +69,32 @@ describe("rate-limit counters in Redis", () => {
         await inspect.del(key);
       } finally {
         inspect.disconnect();
+      }
+    });
+
+    it("is where a server given RATE_LIMIT_REDIS_URL counts its API calls", async () => {
+      const server = await startServer({
+        RATE_LIMIT_REDIS_URL: redisUrl,
+        TRUST_PROXY_HOPS: "1",
+        // get-product: 120 × 0.05 = 6 a minute.
+        RATE_LIMIT_MULTIPLIER: "0.05",
+      });
+      const inspect = new Redis(redisUrl);
+      const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+      const key = `forge:rate-limit:shopify-get-product:${ip}`;
+      try {
+        const statuses = [];
+        for (let i = 0; i < 7; i++) {
+          statuses.push(
+            (await call(server.url, "shopify-get-product", { handle: "forge-enhancer" }, { ip })).status,
+          );
+        }
+        expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+        expect(Number(await inspect.get(key))).toBe(7);
+      } finally {
+        await inspect.del(key);
+        inspect.disconnect();
+        expect(await server.stop()).toBe(0);
       }
     });
   });
