@@ -143,35 +143,56 @@ describe("server.ts", () => {
     expect(await response.text()).toContain("Oops! Page not found");
   });
 
-  it("refuses a body it will not read and still lets a closing client finish sending: the answer, no reset", async () => {
-    // Connection: close, 4 MiB declared against the webhook's 512 KB: refused before the body is read.
-    const { port } = new URL(server.url);
-    const socket = net.connect(Number(port), "127.0.0.1");
-    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-    const received: Buffer[] = [];
-    let failure: Error | null = null;
-    socket.on("data", (chunk: Buffer) => received.push(chunk));
-    socket.on("error", (error) => {
-      failure = error;
-    });
-    const ended = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-    const size = 4 * 1024 * 1024;
-    socket.write(
-      `POST /api/stripe-webhook HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
-        `Stripe-Signature: t=1,v1=00\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`,
-    );
-    const chunk = Buffer.alloc(64 * 1024, "a");
-    for (let sent = 0; sent < size && !failure; sent += chunk.length) {
-      // Sent over many turns, so that the answer comes while the body is still on its way.
-      if (!socket.write(chunk)) await new Promise((resolve) => socket.once("drain", resolve));
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    expect(failure).toBeNull();
-    const answer = Buffer.concat(received).toString();
-    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
-    expect(answer).toContain("The request is too large for a Stripe event.");
-  });
+  // Connection: close and a body the function refuses, sent over many turns so that the answer is ready
+  // while the body is still on its way: the client must get the answer, not a reset.
+  it.each([
+    {
+      refusal: "413: 4 MiB against the webhook's 512 KB",
+      head: "POST /api/stripe-webhook HTTP/1.1\r\nContent-Type: application/json\r\nStripe-Signature: t=1,v1=00\r\n",
+      size: 4 * 1024 * 1024,
+      status: 413,
+      says: "The request is too large for a Stripe event.",
+    },
+    {
+      refusal: "415: 1 MiB of text/plain, refused before it is read",
+      head: "POST /api/shopify-get-product HTTP/1.1\r\nContent-Type: text/plain\r\n",
+      size: 1024 * 1024,
+      status: 415,
+      says: "Send the request as JSON",
+    },
+    {
+      refusal: "403: 1 MiB from another site's Origin, refused before it is read",
+      head: "POST /api/hybrid-checkout HTTP/1.1\r\nContent-Type: application/json\r\nOrigin: https://evil.example\r\n",
+      size: 1024 * 1024,
+      status: 403,
+      says: "This request did not come from this site.",
+    },
+  ])(
+    "refuses a body it will not read and a closing client still gets the answer ($refusal)",
+    async ({ head, size, status, says }) => {
+      const { port } = new URL(server.url);
+      const socket = net.connect(Number(port), "127.0.0.1");
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      const received: Buffer[] = [];
+      let failure: Error | null = null;
+      socket.on("data", (chunk: Buffer) => received.push(chunk));
+      socket.on("error", (error) => {
+        failure = error;
+      });
+      const ended = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+      socket.write(`${head}Host: 127.0.0.1\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`);
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      for (let sent = 0; sent < size && !failure; sent += chunk.length) {
+        if (!socket.write(chunk)) await new Promise((resolve) => socket.once("drain", resolve));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      expect(failure).toBeNull();
+      const answer = Buffer.concat(received).toString();
+      expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(answer).toContain(says);
+    },
+  );
 
   it("writes JSON logs with a request id, taking a well-formed incoming one", async () => {
     await fetch(`${server.url}/quiz`, { headers: { "x-request-id": "trace-abc-123" } });
