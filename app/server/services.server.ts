@@ -58,6 +58,7 @@ export async function createServices(env: Env, logger: Logger): Promise<AppServi
     multiplier: env.RATE_LIMIT_MULTIPLIER,
     logger,
   });
+  logger.info({ store: rateLimiter.store }, "rate-limit counters ready");
   const catalog = createShopifyCatalog({ env, logger });
   const catalogConfig = resolveCatalogConfig(env);
   const productCache = createProductCache({

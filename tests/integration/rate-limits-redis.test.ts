@@ -90,6 +90,7 @@ describe("rate-limit counters in Redis", () => {
           );
         }
         expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+        expect(server.logs.some((line) => line.includes('"store":"redis"'))).toBe(true);
         expect(Number(await inspect.get(key))).toBe(7);
       } finally {
         await inspect.del(key);
