@@ -65,7 +65,7 @@ describe.each(databaseTargets)("admin token and a configured store ($name)", ({ 
   });
 
   it("starts no emulator of its own and hands the browser the configured ids or placeholders", async () => {
-    const listening = listeningEntry(server);
+    const listening = await listeningEntry(server);
     expect(listening.emulators).not.toContain("shopify");
     expect((await fetch(`${server.url}/__sandbox/shopify/`)).status).toBe(404);
     const html = await (await fetch(`${server.url}/`)).text();

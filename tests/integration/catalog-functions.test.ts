@@ -285,7 +285,7 @@ describe.each(databaseTargets)("catalog functions ($name)", ({ name }) => {
   });
 
   it("uses the Shopify emulator and hands the browser its seeded variant ids", async () => {
-    const listening = listeningEntry(server);
+    const listening = await listeningEntry(server);
     expect(listening.emulators).toContain("shopify");
     const html = await (await fetch(`${server.url}/`)).text();
     const config = JSON.parse(/id="forge-runtime-config"[^>]*>([^<]*)</.exec(html)?.[1] ?? "{}");

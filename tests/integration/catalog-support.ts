@@ -90,14 +90,22 @@ export function serverEmulatorBase(server: RunningServer): string {
 }
 
 /** The server's "server listening" log entry (its URL and the emulators in use). */
-export function listeningEntry(server: RunningServer): { url: string; emulators: string[] } {
-  for (const line of server.logs) {
-    try {
-      const entry = JSON.parse(line) as { msg?: string; url: string; emulators: string[] };
-      if (entry.msg === "server listening") return entry;
-    } catch {
-      // not a JSON log line
+/**
+ * The server's "server listening" log entry. Logs are written asynchronously, so the line may reach
+ * the test's pipe after /healthz has already answered: it is waited for, up to 5 s.
+ */
+export async function listeningEntry(server: RunningServer): Promise<{ url: string; emulators: string[] }> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    for (const line of server.logs) {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; url: string; emulators: string[] };
+        if (entry.msg === "server listening") return entry;
+      } catch {
+        // not a JSON log line
+      }
     }
+    if (Date.now() > deadline) throw new Error("no 'server listening' line in the logs");
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error("no 'server listening' line in the logs");
 }
