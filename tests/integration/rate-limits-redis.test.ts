@@ -14,8 +14,12 @@ import { call } from "./catalog-support";
  * .ci/run sets it); the outages need none.
  */
 const limits = { "hybrid-checkout": { points: 3, durationSeconds: 60 } };
-/** A client address of its own for each test, so that runs against one Redis do not meet. */
-const freshClientIp = () => `198.51.100.${randomInt(1, 255)}-${Date.now()}-${randomInt(1e9)}`;
+/**
+ * A client address of its own for each use (IPv6's documentation range, 64 random bits), so that runs
+ * against one long-lived Redis do not meet.
+ */
+const freshClientIp = () =>
+  `2001:db8::${Array.from({ length: 4 }, () => randomInt(0x10000).toString(16)).join(":")}`;
 
 function recordingLogger() {
   const lines: { level: number; msg: string }[] = [];
@@ -80,7 +84,7 @@ describe("rate-limit counters in Redis", () => {
         RATE_LIMIT_MULTIPLIER: "0.05",
       });
       const inspect = new Redis(redisUrl);
-      const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+      const ip = freshClientIp();
       const key = `forge:rate-limit:shopify-get-product:${ip}`;
       try {
         const statuses = [];
