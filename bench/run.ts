@@ -10,7 +10,8 @@
  * one answers (see benchRateLimits); hybrid-checkout is then measured a second time on `npm start`'s
  * defaults (the embedded PGlite, counters in memory), for comparison.
  *
- * Each target is measured BENCH_RUNS times (default 3) after a warm-up; its figures are the medians.
+ * Each target is measured over BENCH_RUNS consecutive windows (default 3) of the same connections, after a
+ * warm-up that opens them; its figures are the medians of the windows'.
  *
  * Options (environment): BENCH_SECONDS (default 10), BENCH_RUNS (3), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=1,
  * BENCH_SKIP_LIGHTHOUSE=1, BENCH_DATABASE=pglite, BENCH_REDIS=off.
@@ -29,27 +30,28 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const GZIP = { "accept-encoding": "gzip, deflate, br, zstd" };
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-/** One autocannon run's figures. */
+/** One measured window's figures. */
 type Run = { requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number };
 
 type Measurement = {
   name: string;
-  /** The median of the runs' figures, each taken on its own. */
+  /** The median of the windows' figures, each taken on its own. */
   requestsPerSecond: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
-  /** Every run, in order. */
+  /** Every window, in order. */
   runs: Run[];
+  /** Counted in the windows. */
   requests: number;
-  /** Over all runs. */
+  /** Over the whole autocannon run, its warm-up included. */
   errors: number;
   non2xx: number;
 };
 
 /**
- * How many times each target is measured. This machine's speed drifts by a third from one minute to
- * the next (the same checkout costs the server 1.3 ms of CPU, then 2 ms), so one 10 s run says as much
- * about the minute as about the code: each figure is the median of the runs, and every run is kept.
+ * How many windows each target is measured in. This machine's speed drifts by a third from one minute
+ * to the next (the same checkout costs the server 1.3 ms of CPU, then 2 ms), so one 10 s window says as
+ * much about the minute as about the code: each figure is the median of the windows, and every one is kept.
  */
 const runsPerTarget = Number(process.env.BENCH_RUNS ?? 3);
 
@@ -61,27 +63,66 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
+/** The warm-up at the start of each measurement: its responses are not counted. */
+const WARMUP_SECONDS = 2;
+
+/** The value below which `fraction` of the sorted values fall (nearest rank), to the millisecond. */
+function percentile(sorted: Float64Array, fraction: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
+  return Math.round(sorted[rank] as number);
+}
+
+/**
+ * One autocannon run over the same 50 connections: a warm-up, then `runsPerTarget` windows of
+ * `seconds` each, every window's figures taken from the responses completed in it. The connections
+ * are opened once, in the warm-up: opened afresh for each measured run, as separate autocannon runs
+ * do, they arrive together at a server still busy with the last run's requests, which accepts one
+ * new connection per turn of its event loop (libuv since 1.45), so each run's first requests waited
+ * up to 0.7 s to be accepted (decision 050): a connection storm, not the latency at 50 connections.
+ */
 async function measure(
   name: string,
   url: string,
   options: { method?: "GET" | "POST"; body?: string; headers?: Record<string, string> } = {},
 ): Promise<Measurement> {
-  // A short warm-up fills caches and JIT before the measured runs.
-  await autocannon({ url, connections: 10, duration: 2, ...options });
+  const windowMs = seconds * 1000;
+  const warmupMs = WARMUP_SECONDS * 1000;
+  // Completion time (ms since the start) and latency of each 2xx response, as autocannon counts them.
+  const completedAt: number[] = [];
+  const latency: number[] = [];
+  // Without a callback autocannon returns its instance, an event emitter that is also a promise of
+  // the result (its types say only the promise).
+  const instance = autocannon({
+    url,
+    connections,
+    duration: WARMUP_SECONDS + runsPerTarget * seconds,
+    ...options,
+  }) as Promise<autocannon.Result> & autocannon.Instance;
+  const started = performance.now();
+  instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode < 200 || statusCode > 299) return;
+    completedAt.push(performance.now() - started);
+    latency.push(responseTime);
+  });
+  const result = await instance;
   const runs: Run[] = [];
   let requests = 0;
-  let errors = 0;
-  let non2xx = 0;
   for (let i = 0; i < runsPerTarget; i++) {
-    const result = await autocannon({ url, connections, duration: seconds, workers: 1, ...options });
+    const from = warmupMs + i * windowMs;
+    const to = from + windowMs;
+    const inWindow: number[] = [];
+    for (let j = 0; j < completedAt.length; j++) {
+      const at = completedAt[j] as number;
+      if (at >= from && at < to) inWindow.push(latency[j] as number);
+    }
+    const sorted = Float64Array.from(inWindow).sort();
+    requests += sorted.length;
     runs.push({
-      requestsPerSecond: Math.round(result.requests.average),
-      latencyP50Ms: result.latency.p50,
-      latencyP99Ms: result.latency.p99,
+      requestsPerSecond: Math.round(sorted.length / seconds),
+      latencyP50Ms: percentile(sorted, 0.5),
+      latencyP99Ms: percentile(sorted, 0.99),
     });
-    requests += result.requests.total;
-    errors += result.errors + result.timeouts;
-    non2xx += result.non2xx;
   }
   return {
     name,
@@ -90,8 +131,9 @@ async function measure(
     latencyP99Ms: median(runs.map((run) => run.latencyP99Ms)),
     runs,
     requests,
-    errors,
-    non2xx,
+    // Over the whole run, the warm-up included.
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
   };
 }
 
@@ -275,6 +317,7 @@ async function main() {
     date: new Date().toISOString(),
     secondsPerRun: seconds,
     runsPerTarget,
+    warmupSeconds: WARMUP_SECONDS,
     connections,
   };
   const lighthouse = lighthouseFigures();
@@ -332,11 +375,11 @@ function renderMarkdown(output: {
   return `# Benchmark results
 
 Measured by \`npm run bench\` on ${m.date}: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node},
-load average ${m.loadAverageAtStart} at the start; ${m.connections} connections, ${m.runsPerTarget} runs of ${m.secondsPerRun} s per target
-(each figure the median of its runs), autocannon on loopback; the emulators in their own process behind the
+load average ${m.loadAverageAtStart} at the start; ${m.connections} connections held open through a ${m.warmupSeconds} s warm-up and
+${m.runsPerTarget} measured windows of ${m.secondsPerRun} s per target (each figure the median of its windows), autocannon on loopback; the emulators in their own process behind the
 server (\`npm run emulators\`); ${output.database}.
 
-| Target | Requests/s | p50 ms | p99 ms | Each run: requests/s / p99 ms | Errors + non-2xx |
+| Target | Requests/s | p50 ms | p99 ms | Each window: requests/s / p99 ms | Errors + non-2xx |
 |---|---|---|---|---|---|
 ${rows}
 
