@@ -91,11 +91,46 @@ export async function expectAccordionBehaviour(page: Page, scope: Locator, quest
   await expect(header(second)).toHaveAttribute("aria-expanded", "false");
 }
 
+/**
+ * Resolves once the page has sent no request for `quietMs` and none is in flight (within 10 s): what
+ * scrolling set off, such as lazy images coming into view, has been fetched.
+ */
+async function networkSettled(page: Page, quietMs = 500) {
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const started = () => {
+    inFlight += 1;
+    lastActivity = Date.now();
+  };
+  const ended = () => {
+    inFlight -= 1;
+    lastActivity = Date.now();
+  };
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  try {
+    await expect
+      .poll(() => inFlight <= 0 && Date.now() - lastActivity >= quietMs, {
+        timeout: 10_000,
+        intervals: [100],
+      })
+      .toBe(true);
+  } finally {
+    page.off("request", started);
+    page.off("requestfinished", ended);
+    page.off("requestfailed", ended);
+  }
+}
+
 /** A button that does nothing: clicking it neither navigates, opens a page, nor sends a request. */
 export async function expectInertButton(page: Page, button: Locator) {
   await expect(button).toHaveAttribute("type", "button");
+  // Focusing scrolls the button into view, and the lazy images near it start loading: let them finish
+  // first, so that only what the click and the key press send is counted.
   await button.focus();
   await expect(button).toBeFocused();
+  await networkSettled(page);
   const before = page.url();
   const requests: string[] = [];
   const listener = (request: { url(): string }) => requests.push(request.url());
