@@ -10,10 +10,10 @@
  * one answers (see benchRateLimits); hybrid-checkout is then measured a second time on `npm start`'s
  * defaults (the embedded PGlite, counters in memory), for comparison.
  *
- * Each target is measured over BENCH_RUNS consecutive windows (default 3) of the same connections, after a
+ * Each target is measured over BENCH_WINDOWS consecutive windows (default 3) of the same connections, after a
  * warm-up that opens them; its figures are the medians of the windows'.
  *
- * Options (environment): BENCH_SECONDS (default 10), BENCH_RUNS (3), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=1,
+ * Options (environment): BENCH_SECONDS (default 10), BENCH_WINDOWS (3), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=1,
  * BENCH_SKIP_LIGHTHOUSE=1, BENCH_DATABASE=pglite, BENCH_REDIS=off.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -31,7 +31,7 @@ const GZIP = { "accept-encoding": "gzip, deflate, br, zstd" };
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 /** One measured window's figures. */
-type Run = { requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number };
+type Window = { requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number };
 
 type Measurement = {
   name: string;
@@ -40,7 +40,7 @@ type Measurement = {
   latencyP50Ms: number;
   latencyP99Ms: number;
   /** Every window, in order. */
-  runs: Run[];
+  windows: Window[];
   /** Counted in the windows. */
   requests: number;
   /** Over the whole autocannon run, its warm-up included. */
@@ -53,7 +53,7 @@ type Measurement = {
  * to the next (the same checkout costs the server 1.3 ms of CPU, then 2 ms), so one 10 s window says as
  * much about the minute as about the code: each figure is the median of the windows, and every one is kept.
  */
-const runsPerTarget = Number(process.env.BENCH_RUNS ?? 3);
+const windowsPerTarget = Number(process.env.BENCH_WINDOWS ?? 3);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -74,7 +74,7 @@ function percentile(sorted: Float64Array, fraction: number): number {
 }
 
 /**
- * One autocannon run over the same 50 connections: a warm-up, then `runsPerTarget` windows of
+ * One autocannon run over the same 50 connections: a warm-up, then `windowsPerTarget` windows of
  * `seconds` each, every window's figures taken from the responses completed in it. The connections
  * are opened once, in the warm-up: opened afresh for each measured run, as separate autocannon runs
  * do, they arrive together at a server still busy with the last run's requests, which accepts one
@@ -88,49 +88,38 @@ async function measure(
 ): Promise<Measurement> {
   const windowMs = seconds * 1000;
   const warmupMs = WARMUP_SECONDS * 1000;
-  // Completion time (ms since the start) and latency of each 2xx response, as autocannon counts them.
-  const completedAt: number[] = [];
-  const latency: number[] = [];
+  // The latency of each 2xx response (as autocannon counts them), by the window it completed in.
+  const latenciesByWindow: number[][] = Array.from({ length: windowsPerTarget }, () => []);
   // Without a callback autocannon returns its instance, an event emitter that is also a promise of
   // the result (its types say only the promise).
   const instance = autocannon({
     url,
     connections,
-    duration: WARMUP_SECONDS + runsPerTarget * seconds,
+    duration: WARMUP_SECONDS + windowsPerTarget * seconds,
     ...options,
   }) as Promise<autocannon.Result> & autocannon.Instance;
   const started = performance.now();
   instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (statusCode < 200 || statusCode > 299) return;
-    completedAt.push(performance.now() - started);
-    latency.push(responseTime);
+    const index = Math.floor((performance.now() - started - warmupMs) / windowMs);
+    latenciesByWindow[index]?.push(responseTime);
   });
   const result = await instance;
-  const runs: Run[] = [];
-  let requests = 0;
-  for (let i = 0; i < runsPerTarget; i++) {
-    const from = warmupMs + i * windowMs;
-    const to = from + windowMs;
-    const inWindow: number[] = [];
-    for (let j = 0; j < completedAt.length; j++) {
-      const at = completedAt[j] as number;
-      if (at >= from && at < to) inWindow.push(latency[j] as number);
-    }
-    const sorted = Float64Array.from(inWindow).sort();
-    requests += sorted.length;
-    runs.push({
+  const windows: Window[] = latenciesByWindow.map((latencies) => {
+    const sorted = Float64Array.from(latencies).sort();
+    return {
       requestsPerSecond: Math.round(sorted.length / seconds),
       latencyP50Ms: percentile(sorted, 0.5),
       latencyP99Ms: percentile(sorted, 0.99),
-    });
-  }
+    };
+  });
   return {
     name,
-    requestsPerSecond: Math.round(median(runs.map((run) => run.requestsPerSecond))),
-    latencyP50Ms: median(runs.map((run) => run.latencyP50Ms)),
-    latencyP99Ms: median(runs.map((run) => run.latencyP99Ms)),
-    runs,
-    requests,
+    requestsPerSecond: Math.round(median(windows.map((w) => w.requestsPerSecond))),
+    latencyP50Ms: median(windows.map((w) => w.latencyP50Ms)),
+    latencyP99Ms: median(windows.map((w) => w.latencyP99Ms)),
+    windows,
+    requests: latenciesByWindow.reduce((sum, latencies) => sum + latencies.length, 0),
     // Over the whole run, the warm-up included.
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
@@ -318,8 +307,8 @@ async function main() {
     node: process.version,
     loadAverageAtStart: Number(loadavg()[0]?.toFixed(2)),
     date: new Date().toISOString(),
-    secondsPerRun: seconds,
-    runsPerTarget,
+    secondsPerWindow: seconds,
+    windowsPerTarget,
     warmupSeconds: WARMUP_SECONDS,
     connections,
   };
@@ -357,7 +346,7 @@ function renderMarkdown(output: {
     .flat()
     .map(
       (r) =>
-        `| ${r.name} | ${r.requestsPerSecond.toLocaleString("en-US")} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.runs.map((run) => `${run.requestsPerSecond.toLocaleString("en-US")} / ${run.latencyP99Ms}`).join(", ")} | ${r.errors + r.non2xx} |`,
+        `| ${r.name} | ${r.requestsPerSecond.toLocaleString("en-US")} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.windows.map((w) => `${w.requestsPerSecond.toLocaleString("en-US")} / ${w.latencyP99Ms}`).join(", ")} | ${r.errors + r.non2xx} |`,
     )
     .join("\n");
   const targets = Object.entries(output.targets)
@@ -379,7 +368,7 @@ function renderMarkdown(output: {
 
 Measured by \`npm run bench\` on ${m.date}: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node},
 load average ${m.loadAverageAtStart} at the start; ${m.connections} connections held open through a ${m.warmupSeconds} s warm-up and
-${m.runsPerTarget} measured windows of ${m.secondsPerRun} s per target (each figure the median of its windows), autocannon on loopback; the emulators in their own process behind the
+${m.windowsPerTarget} measured windows of ${m.secondsPerWindow} s per target (each figure the median of its windows), autocannon on loopback; the emulators in their own process behind the
 server (\`npm run emulators\`); ${output.database}.
 
 | Target | Requests/s | p50 ms | p99 ms | Each window: requests/s / p99 ms | Errors + non-2xx |
