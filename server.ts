@@ -8,10 +8,9 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
-import { type Env, InvalidEnvironmentError, parseEnv } from "./app/server/env.server";
-import { DRAIN_MAX_BYTES, DRAIN_MAX_MS } from "./app/server/http/body-limits";
-import { createLogger } from "./app/server/logger.server";
-import { type AppServices, closeServices, createServices } from "./app/server/services.server";
+import type { Env } from "./app/server/env.server";
+import type * as ServerRuntime from "./app/server/runtime.server";
+import type { AppServices } from "./app/server/services.server";
 import { type Sandbox, startSandbox } from "./sandbox/index";
 import { createHttpApp } from "./server/http-app";
 
@@ -20,11 +19,43 @@ const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 /** After SIGTERM, how long connections already waiting to be accepted may keep the listener open. */
 const ACCEPT_GRACE_MS = 5_000;
 
-function readEnv(source: Record<string, string | undefined>): Env {
+type Runtime = typeof ServerRuntime;
+type Mode =
+  | { kind: "production"; build: ServerBuild; clientDir: string }
+  | { kind: "development"; vite: import("vite").ViteDevServer };
+
+/**
+ * The server build the routes run from, and what this entry takes from it: the services, the
+ * environment's parser and the logger come from the same build as the routes, so there is one copy of
+ * each module in the process (docs/decisions/070-one-module-graph.md). Development loads the build
+ * through Vite (whose hot-reload socket shares `server`).
+ */
+async function loadBuild(server: http.Server): Promise<{ mode: Mode; runtime: Runtime }> {
+  if (process.env.NODE_ENV === "development") {
+    const vite = await (await import("vite")).createServer({
+      server: { middlewareMode: true, hmr: { server } },
+    });
+    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+    return { mode: { kind: "development", vite }, runtime: runtimeOf(build) };
+  }
+  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  return {
+    mode: { kind: "production", build, clientDir: path.join(buildDir, "client") },
+    runtime: runtimeOf(build),
+  };
+}
+
+function runtimeOf(build: ServerBuild): Runtime {
+  const runtime = (build.entry.module as { runtime?: Runtime }).runtime;
+  if (!runtime) throw new Error(`${buildDir} has no runtime export: rebuild it with npm run build`);
+  return runtime;
+}
+
+function readEnv(runtime: Runtime, source: Record<string, string | undefined>): Env {
   try {
-    return parseEnv(source);
+    return runtime.parseEnv(source);
   } catch (error) {
-    if (error instanceof InvalidEnvironmentError) {
+    if (error instanceof runtime.InvalidEnvironmentError) {
       console.error(error.message);
       process.exit(1);
     }
@@ -33,7 +64,7 @@ function readEnv(source: Record<string, string | undefined>): Env {
 }
 
 /** Reads and drops what is left of a request body (the app answered without it), within bounds. */
-function discardUnreadBody(req: http.IncomingMessage) {
+function discardUnreadBody(req: http.IncomingMessage, { DRAIN_MAX_BYTES, DRAIN_MAX_MS }: Runtime) {
   if (req.complete || req.destroyed) return;
   // The app's reader of the body, if any, is done with it: the answer has been sent.
   req.removeAllListeners("data");
@@ -51,8 +82,11 @@ function discardUnreadBody(req: http.IncomingMessage) {
 }
 
 async function main() {
-  const env = readEnv(process.env);
-  const logger = createLogger(env.LOG_LEVEL);
+  // Created before the build is loaded: development's Vite attaches its hot-reload socket to it.
+  const server = http.createServer();
+  const { mode, runtime } = await loadBuild(server);
+  const env = readEnv(runtime, process.env);
+  const logger = runtime.createLogger(env.LOG_LEVEL);
 
   // Listen first: the emulators need this server's own address. Requests that arrive before the
   // app is ready wait for it.
@@ -84,9 +118,9 @@ async function main() {
     // (A request without a body is not yet `complete` while its answer is written in the same turn.)
     const hasBody =
       req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-    if (hasBody) res.once("finish", () => discardUnreadBody(req));
+    if (hasBody) res.once("finish", () => discardUnreadBody(req, runtime));
   };
-  const server = http.createServer((req, res) => {
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     trackRequest(req, res);
     if (app) app(req, res);
     else void appReady.then((ready) => ready(req, res));
@@ -104,22 +138,11 @@ async function main() {
   const selfOrigin = `http://${loopbackHost.includes(":") ? `[${loopbackHost}]` : loopbackHost}:${port}`;
 
   const sandbox: Sandbox = await startSandbox({ env, logger, selfOrigin });
-  const effectiveEnv = sandbox.active.length ? readEnv({ ...process.env, ...sandbox.envOverrides }) : env;
-  const services: AppServices = await createServices(effectiveEnv, logger);
-
-  const mode =
-    env.NODE_ENV === "development"
-      ? {
-          kind: "development" as const,
-          vite: await (await import("vite")).createServer({
-            server: { middlewareMode: true, hmr: { server } },
-          }),
-        }
-      : {
-          kind: "production" as const,
-          build: (await import(path.join(buildDir, "server/index.js"))) as ServerBuild,
-          clientDir: path.join(buildDir, "client"),
-        };
+  // The emulators' addresses and keys are values of the checked environment's own types: merged, not
+  // parsed again.
+  const services: AppServices = await runtime.createServices({ ...env, ...sandbox.envOverrides }, logger, {
+    migrationsFolder: path.join(root, "drizzle"),
+  });
 
   const httpApp = createHttpApp({
     services,
@@ -167,9 +190,10 @@ async function main() {
       ]);
       clearTimeout(force);
       if (mode.kind === "development") await mode.vite.close();
-      await closeServices(services);
+      await runtime.closeServices(services);
       await sandbox.close();
       logger.info("stopped");
+      await runtime.flushLogs(logger);
       process.exit(0);
     };
     // Stop accepting once the connections the kernel completed before the signal have been taken (a

@@ -8,6 +8,9 @@ import { ServerRouter } from "react-router";
 import { DocumentRuntimeContext, PRERENDER_NONCE, prerenderRuntime } from "~/lib/document-runtime";
 import { createModulePreloadStripper } from "~/server/module-preloads.server";
 
+/** The services and their configuration, for server.ts to start from this build (decision 070). */
+export * as runtime from "~/server/runtime.server";
+
 export const streamTimeout = 5_000;
 
 export default function handleRequest(

@@ -24,8 +24,8 @@ export type Sandbox = {
   router: express.Router;
   /** Names of the emulators in use, for the start-up log and the sandbox ribbon. */
   active: string[];
-  /** Environment values that point the adapters at the emulators (merged over the real environment). */
-  envOverrides: Partial<Record<keyof Env, string>>;
+  /** Values that point the adapters at the emulators, merged over the checked environment. */
+  envOverrides: Partial<Env>;
   close(): Promise<void>;
 };
 

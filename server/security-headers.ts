@@ -1,5 +1,5 @@
 import helmet from "helmet";
-import { takeRandomBytes } from "../app/server/random-bytes.server";
+import { takeRandomBytes } from "./random-bytes";
 
 /**
  * Security headers on every response, and an enforced Content-Security-Policy whose scripts are

@@ -49,8 +49,17 @@ export type AppServices = {
   newsletter: Newsletter;
 };
 
-export async function createServices(env: Env, logger: Logger): Promise<AppServices> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
+export type ServicePaths = {
+  /** The drizzle/ folder of SQL migrations, applied before the database is handed out. */
+  migrationsFolder: string;
+};
+
+export async function createServices(env: Env, logger: Logger, paths: ServicePaths): Promise<AppServices> {
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: env.PGLITE_DIR,
+    migrationsFolder: paths.migrationsFolder,
+  });
   logger.info({ database: database.kind }, "database opened");
   const rateLimiter = await createRateLimiter({
     redisUrl: env.RATE_LIMIT_REDIS_URL,

@@ -1,4 +1,4 @@
-import { takeRandomBytes } from "../../app/server/random-bytes.server";
+import { takeRandomBytes } from "../../server/random-bytes";
 
 /**
  * The Stripe objects the emulator keeps, shaped as Stripe's API returns them (the subset the `stripe`

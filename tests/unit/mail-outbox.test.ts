@@ -28,7 +28,7 @@ describe("e-mail outbox", () => {
   const logger = pino({ level: "silent" });
 
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: "memory://" });
+    database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
     mail = await startMailEmulator();
     mailer = createMailer({ smtpUrl: mail.smtpUrl, from: "Forge <orders@forge.example>" });
     outbox = createOutbox({

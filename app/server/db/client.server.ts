@@ -1,5 +1,4 @@
 import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -22,9 +21,12 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string; pgliteDir: string };
-
-const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  pgliteDir: string;
+  /** The SQL migrations (drizzle/); passed by whoever knows where the project lies, as a bundle does not. */
+  migrationsFolder: string;
+};
 /** Any fixed 64-bit number: the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK = 4_711_2026;
 
@@ -48,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const client = await pool.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-      await migratePg(drizzlePg({ client }), { migrationsFolder });
+      await migratePg(drizzlePg({ client }), { migrationsFolder: options.migrationsFolder });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       client.release();
@@ -66,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!inMemory) mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : options.pgliteDir);
   const pgliteDb = drizzlePglite({ client, schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
+  await migratePglite(pgliteDb, { migrationsFolder: options.migrationsFolder });
   const db = pgliteDb as unknown as Db;
   return {
     db,

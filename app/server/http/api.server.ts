@@ -38,15 +38,8 @@ export const MAX_BODY_BYTES = 16 * 1024;
 /** The statuses DESIGN.md gives the functions' failures. */
 export type ApiErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 502 | 503;
 
-const API_ERROR = Symbol.for("forge.http.ApiError");
-
-/**
- * A failure a person can read: answered as `{success:false, error: message}` with `status`. May be
- * thrown from services too: it is recognised by `isApiError` (a registered symbol), not `instanceof`,
- * because services (loaded by server.ts) and routes (the server build) hold separate copies of classes.
- */
+/** A failure a person can read: answered as `{success:false, error: message}` with `status`. */
 export class ApiError extends Error {
-  readonly [API_ERROR] = true;
   constructor(
     readonly status: ApiErrorStatus,
     message: string,
@@ -55,12 +48,6 @@ export class ApiError extends Error {
     super(message);
     this.name = "ApiError";
   }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return (
-    typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[API_ERROR] === true
-  );
 }
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -355,15 +342,16 @@ export function apiAction<S extends z.ZodType>(options: ApiActionOptions<S>) {
       const result = await options.handler({ input, request, context, via: body.via });
       return result instanceof Response ? result : apiJson(result);
     } catch (error) {
-      const apiError = isApiError(error)
-        ? error
-        : (() => {
-            context.services.logger.error(
-              { err: error, requestId: context.requestId, path: new URL(request.url).pathname },
-              "api function failed",
-            );
-            return new ApiError(500, SOMETHING_WENT_WRONG);
-          })();
+      const apiError =
+        error instanceof ApiError
+          ? error
+          : (() => {
+              context.services.logger.error(
+                { err: error, requestId: context.requestId, path: new URL(request.url).pathname },
+                "api function failed",
+              );
+              return new ApiError(500, SOMETHING_WENT_WRONG);
+            })();
       if (via === "form" && options.formError) return options.formError(apiError, { request, context });
       return apiErrorResponse(apiError.status, apiError.message, apiError.headers);
     }

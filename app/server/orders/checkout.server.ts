@@ -5,7 +5,7 @@ import type { Db } from "../db/client.server";
 import { checkouts, type OrderLine } from "../db/schema";
 import type { Logger } from "../logger.server";
 import type { CatalogService } from "../shopify/catalog.server";
-import { isBranded, type Payments } from "../stripe/types";
+import type { Payments } from "../stripe/types";
 
 /**
  * Starting a checkout: the browser names variants and quantities only; each variant is looked up in
@@ -31,15 +31,8 @@ export type StartedCheckout = {
   currency: string;
 };
 
-const CHECKOUT_REQUEST_ERROR: unique symbol = Symbol.for("forge.CheckoutRequestError");
-
 /** The browser asked for something the store cannot sell (400), or that it does not have (404). */
 export class CheckoutRequestError extends Error {
-  readonly [CHECKOUT_REQUEST_ERROR] = true;
-  /** Holds across the source and bundled copies of this module (see isBranded). */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return isBranded(value, CHECKOUT_REQUEST_ERROR);
-  }
   constructor(
     readonly status: 400 | 404,
     message: string,

@@ -1,6 +1,6 @@
 import { ApiError } from "../http/api.server";
-import { isStoreRejectedError } from "./catalog.server";
-import { isShopifyError } from "./graphql-client.server";
+import { StoreRejectedError } from "./catalog.server";
+import { ShopifyError } from "./graphql-client.server";
 
 /**
  * How a catalog failure is told to the browser: Shopify unreachable or answering wrongly is 502 with a
@@ -8,8 +8,8 @@ import { isShopifyError } from "./graphql-client.server";
  * is 400 with Shopify's reason. Anything else is not a catalog failure: rethrow it (500).
  */
 export function catalogApiError(error: unknown): ApiError | undefined {
-  if (isStoreRejectedError(error)) return new ApiError(400, error.message);
-  if (!isShopifyError(error)) return undefined;
+  if (error instanceof StoreRejectedError) return new ApiError(400, error.message);
+  if (!(error instanceof ShopifyError)) return undefined;
   switch (error.failure) {
     case "unavailable":
       return new ApiError(502, "The store could not be reached. Please try again in a moment.");

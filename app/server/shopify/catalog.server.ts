@@ -16,7 +16,7 @@ import {
 } from "./reshape.server";
 import type { CatalogVariant, CreatedProduct, CreateProductInput, StoreProduct } from "./types";
 
-export { isShopifyError, ShopifyError } from "./graphql-client.server";
+export { ShopifyError } from "./graphql-client.server";
 export type { CatalogVariant, CreatedProduct, CreateProductInput, StoreProduct } from "./types";
 
 /**
@@ -42,24 +42,12 @@ export interface CatalogService {
   createProduct(input: CreateProductInput): Promise<CreatedProduct>;
 }
 
-const STORE_REJECTED = Symbol.for("forge.catalog.StoreRejectedError");
-
-/**
- * Shopify understood the request and refused it: the caller's input is the problem (400). Recognise it
- * with `isStoreRejectedError` (see `isShopifyError` for why not `instanceof`).
- */
+/** Shopify understood the request and refused it: the caller's input is the problem (400). */
 export class StoreRejectedError extends Error {
-  readonly [STORE_REJECTED] = true;
   constructor(message: string) {
     super(message);
     this.name = "StoreRejectedError";
   }
-}
-
-export function isStoreRejectedError(error: unknown): error is StoreRejectedError {
-  return (
-    typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[STORE_REJECTED] === true
-  );
 }
 
 export const VARIANT_ID_PATTERN = /^gid:\/\/shopify\/ProductVariant\/\d+$/;

@@ -17,14 +17,8 @@ export type ShopifyFailure =
   /** Shopify answered, but not with what the app expects (malformed JSON, another shape, GraphQL errors). */
   | "bad_response";
 
-const SHOPIFY_ERROR = Symbol.for("forge.catalog.ShopifyError");
-
-/**
- * Thrown by the catalog. Recognise it with `isShopifyError`, not `instanceof`: services are loaded by
- * server.ts while routes run from the server build, so each side has its own copy of this class.
- */
+/** Thrown by the catalog. */
 export class ShopifyError extends Error {
-  readonly [SHOPIFY_ERROR] = true;
   constructor(
     readonly failure: ShopifyFailure,
     message: string,
@@ -164,12 +158,6 @@ export function createShopifyGraphQL(options: ShopifyGraphQLOptions): ShopifyGra
       }
     },
   };
-}
-
-export function isShopifyError(error: unknown): error is ShopifyError {
-  return (
-    typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[SHOPIFY_ERROR] === true
-  );
 }
 
 function withAttempts(error: ShopifyError, attempts: number): ShopifyError {

@@ -64,24 +64,8 @@ export interface Payments {
   parseWebhook(rawBody: string, signatureHeader: string | null): PaymentWebhookEvent;
 }
 
-/**
- * `instanceof` that holds across the two copies of app/server in one process: server.ts loads it from
- * source (tsx) to build the services, while route modules use the copy bundled into build/server, so
- * every class exists twice. A registered symbol (`Symbol.for`) is the same in both copies.
- */
-export function isBranded(value: unknown, brand: symbol): boolean {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
-}
-
-const PAYMENT_PROVIDER_ERROR: unique symbol = Symbol.for("forge.PaymentProviderError");
-const WEBHOOK_SIGNATURE_ERROR: unique symbol = Symbol.for("forge.WebhookSignatureError");
-
 /** Stripe failed or refused: `unavailable` (network, timeout, 5xx, 429) or `rejected` (4xx). */
 export class PaymentProviderError extends Error {
-  readonly [PAYMENT_PROVIDER_ERROR] = true;
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return isBranded(value, PAYMENT_PROVIDER_ERROR);
-  }
   constructor(
     readonly kind: "unavailable" | "rejected",
     message: string,
@@ -94,10 +78,6 @@ export class PaymentProviderError extends Error {
 }
 
 export class WebhookSignatureError extends Error {
-  readonly [WEBHOOK_SIGNATURE_ERROR] = true;
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return isBranded(value, WEBHOOK_SIGNATURE_ERROR);
-  }
   constructor(message: string) {
     super(message);
     this.name = "WebhookSignatureError";

@@ -1,0 +1,11 @@
+/**
+ * What the Node entry (server.ts) takes from the server build: the environment's parser, the logger,
+ * and the services. server.ts reaches this through the build's entry module (app/entry.server.tsx
+ * re-exports it as `runtime`), so the services, their error classes and the routes that catch them are
+ * one copy of each module (docs/decisions/070-one-module-graph.md).
+ */
+
+export { InvalidEnvironmentError, parseEnv } from "./env.server";
+export { DRAIN_MAX_BYTES, DRAIN_MAX_MS } from "./http/body-limits";
+export { createLogger, flushLogs } from "./logger.server";
+export { closeServices, createServices } from "./services.server";
