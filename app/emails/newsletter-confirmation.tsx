@@ -34,7 +34,7 @@ export function NewsletterConfirmationEmail({ message }: { message: NewsletterCo
       <Text style={{ ...emailText, fontSize: "22px", fontWeight: 700 }}>Confirm your subscription</Text>
       <Text style={emailText}>
         Someone (we hope you) asked to get {brand.name}'s training, nutrition and testosterone tips at this
-        address. Press the button to confirm.
+        address. Press the button, then "Confirm subscription" on the page it opens.
       </Text>
       <Button
         href={message.confirmUrl}
@@ -51,8 +51,8 @@ export function NewsletterConfirmationEmail({ message }: { message: NewsletterCo
         Confirm my subscription
       </Button>
       <Text style={{ ...emailSmall, marginTop: "16px" }}>
-        The link works once and expires in {message.expiresInHours} hours. If the button does not work, open
-        this address: {message.confirmUrl}
+        The link expires in {message.expiresInHours} hours. If the button does not work, open this address:{" "}
+        {message.confirmUrl}
       </Text>
     </EmailLayout>
   );
@@ -63,10 +63,10 @@ export function newsletterConfirmationText(message: NewsletterConfirmation): str
     "Confirm your subscription",
     "",
     `Someone (we hope you) asked to get ${brand.name}'s training, nutrition and testosterone tips at this address.`,
-    "Open this link to confirm:",
+    'Open this link and press "Confirm subscription" on the page it opens:',
     message.confirmUrl,
     "",
-    `The link works once and expires in ${message.expiresInHours} hours.`,
+    `The link expires in ${message.expiresInHours} hours.`,
     "",
     `Didn't ask for this? Ignore this e-mail, or unsubscribe: ${message.unsubscribeUrl}`,
     `Questions: ${support.email}`,

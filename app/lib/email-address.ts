@@ -2,7 +2,9 @@
  * E-mail address rules shared by the sign-up form and the server: trimmed, at most 254 characters,
  * one @, a dot-atom local part, a domain of letter/digit/hyphen labels with a top-level domain of two
  * or more letters; the domain is lower-cased (the local part may be case-sensitive, so it is kept).
- * Returns the normalised address, or null when it is not a real address.
+ * Returns the normalised address, or null when it is not a real address. (The newsletter treats
+ * addresses that differ only in case as one subscriber: its database compares them lower-cased,
+ * docs/decisions/063.)
  */
 const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;

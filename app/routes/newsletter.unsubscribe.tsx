@@ -1,25 +1,47 @@
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { StatusPanel } from "~/components/sections/status-panel";
+import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand, support } from "~/content/site";
+import { readBytesUpTo } from "~/server/http/api.server";
 import type { Route } from "./+types/newsletter.unsubscribe";
 
 /**
- * One-click unsubscribe (issue 7): following the link unsubscribes; mail clients that honour
- * `List-Unsubscribe-Post` (RFC 8058) POST to the same address and get a plain 200.
+ * The unsubscribe link of every newsletter e-mail (issue 7; issue 15 item 10, docs/decisions/063).
+ * GET and HEAD only read (mail scanners fetch links): the page shows a button that posts back here.
+ * Mail clients that honour `List-Unsubscribe-Post` (RFC 8058) POST `List-Unsubscribe=One-Click` to the
+ * same address from their servers, with no Origin and no cookies, and get a 200 (the page, saying
+ * "You're unsubscribed"; no redirect to follow). The token in the address is the only authority, so no
+ * Origin is asked for.
  */
+const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
+
+/** The field this page's own button posts; any other POST is answered as RFC 8058's one-click. */
+const PAGE_FORM_FIELD = "via";
+const PAGE_FORM_VALUE = "page";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { result: await context.services.newsletter.unsubscribe(token) };
+  return { state: await context.services.newsletter.subscriptionState(tokenOf(request)) };
+}
+
+async function postedFromPage(request: Request): Promise<boolean> {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded") return false;
+  // The page's form is a few bytes; a longer body is not it (and is not read any further).
+  const body = await readBytesUpTo(request, 1024);
+  if (body === null) return false;
+  return new URLSearchParams(body.toString("utf8")).get(PAGE_FORM_FIELD) === PAGE_FORM_VALUE;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = tokenOf(request);
+  const fromPage = await postedFromPage(request);
   const result = await context.services.newsletter.unsubscribe(token);
-  return new Response(result === "unsubscribed" ? "Unsubscribed" : "Unknown link", {
-    status: result === "unsubscribed" ? 200 : 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
+  if (result === "invalid") return data(null, { status: 404 });
+  // RFC 8058: answered 200 where it was posted (a mail provider's server follows no redirect).
+  if (!fromPage) return data(null, { status: 200 });
+  // Post/redirect/get: the page then says "You're unsubscribed", and a reload posts nothing.
+  return redirect(`/newsletter/unsubscribe?token=${encodeURIComponent(token)}`, 303);
 }
 
 export const meta = () => [
@@ -28,7 +50,25 @@ export const meta = () => [
 ];
 
 export default function NewsletterUnsubscribePage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.result === "unsubscribed") {
+  const { state } = loaderData;
+  if (state === "subscribed") {
+    return (
+      <StatusPanel icon="mail" tone="success" heading="Unsubscribe from the newsletter">
+        <p>Press the button and you won't get {brand.name} newsletters at this address any more.</p>
+        {/* No action attribute: the form posts to this address, token included. */}
+        <form method="post" className="mt-8">
+          <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORM_VALUE} />
+          <button type="submit" className={buttonClass("primary", "lg")}>
+            Unsubscribe
+          </button>
+        </form>
+        <Link to="/" className={`mt-6 inline-block ${TEXT_LINK}`}>
+          Return to Home
+        </Link>
+      </StatusPanel>
+    );
+  }
+  if (state === "unsubscribed") {
     return (
       <StatusPanel icon="check" tone="success" heading="You're unsubscribed">
         <p>

@@ -87,13 +87,25 @@ describe("newsletter service", () => {
     expect(await newsletter.confirm(tokenOf(sent[0]))).toBe("expired");
   });
 
-  it("confirms within 48 hours, once", async () => {
+  it("confirms within 48 hours, once: the link then keeps saying confirmed and changes nothing", async () => {
     await newsletter.subscribe({ email: "c@example.com", sourcePage: "/" });
     await flush();
     later(47 * 60);
     const token = tokenOf(sent[0]);
+    expect(await newsletter.confirmationState(token)).toBe("pending");
     expect(await newsletter.confirm(token)).toBe("confirmed");
-    expect(await newsletter.confirm(token)).toBe("invalid");
+    const confirmedAt = async () =>
+      (
+        await pglite().query<{ confirmed_at: Date }>(
+          "select confirmed_at from newsletter_subscribers where email = 'c@example.com'",
+        )
+      ).rows[0]?.confirmed_at;
+    const first = await confirmedAt();
+    later(2 * 60);
+    // Past the 48 hours too: a reload of a used link still reads "You're subscribed".
+    expect(await newsletter.confirmationState(token)).toBe("confirmed");
+    expect(await newsletter.confirm(token)).toBe("confirmed");
+    expect(await confirmedAt()).toEqual(first);
   });
 
   it("never stores the confirmation token itself", async () => {

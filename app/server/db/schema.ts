@@ -110,8 +110,16 @@ export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** Trimmed, domain lower-cased. */
-    email: text("email").notNull().unique(),
+    /**
+     * Where this subscriber's e-mails go: the address as typed at the sign-up that sent the current
+     * confirmation (trimmed, domain lower-cased; a local part is kept as typed, RFC 5321 §2.4).
+     */
+    email: text("email").notNull(),
+    /**
+     * Who the subscriber is: the whole address lower-cased, computed by the database and unique, so
+     * `Jo@…` and `jo@…` are one subscriber with one confirmation cap (docs/decisions/063-…).
+     */
+    emailCanonical: text("email_canonical").notNull().generatedAlwaysAs(sql`lower("email")`),
     /** pending | confirmed | unsubscribed */
     status: text("status").notNull().default("pending"),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
@@ -130,6 +138,7 @@ export const newsletterSubscribers = pgTable(
     ...timestamps,
   },
   (table) => [
+    uniqueIndex("newsletter_email_canonical").on(table.emailCanonical),
     uniqueIndex("newsletter_confirm_token").on(table.confirmTokenHash),
     uniqueIndex("newsletter_unsubscribe_token").on(table.unsubscribeToken),
     check("newsletter_status", sql`${table.status} in ('pending', 'confirmed', 'unsubscribed')`),

@@ -11,10 +11,12 @@ import type { Logger } from "../logger.server";
 import { defineEmailTemplate, type Outbox } from "../mail/outbox.server";
 
 /**
- * The newsletter list: double opt-in (docs/decisions/040-newsletter.md). A sign-up stores the address
- * as pending with its consent time and source page and e-mails a single-use confirmation link (its
- * token stored only as a SHA-256 hash, valid 48 hours). The same address never makes a second row, is
- * sent a confirmation at most once per 10 minutes, and gets the same answer whatever its state.
+ * The newsletter list: double opt-in (docs/decisions/040-newsletter.md, 063). A sign-up stores the
+ * address as pending with its consent time and source page and e-mails a confirmation link (its token
+ * stored only as a SHA-256 hash, valid 48 hours). The same address, in any letter case, never makes a
+ * second row, is sent a confirmation at most once per 10 minutes, and gets the same answer whatever its
+ * state. The links in e-mails only read on GET (mail scanners fetch them): `confirmationState` and
+ * `subscriptionState` read, `confirm` and `unsubscribe` (POST) write.
  */
 export const NEWSLETTER_CONFIRMATION = "newsletter_confirmation";
 export const CONFIRM_TOKEN_TTL_HOURS = 48;
@@ -27,12 +29,21 @@ export const newsletterConfirmationTemplate = defineEmailTemplate<NewsletterConf
 });
 
 export type ConfirmResult = "confirmed" | "expired" | "invalid";
+/** What a confirmation link stands for now: waiting for its button, done, too old, or nothing. */
+export type ConfirmationState = "pending" | ConfirmResult;
 export type UnsubscribeResult = "unsubscribed" | "invalid";
+/** What an unsubscribe link stands for now: an address still on the list, one taken off, or nothing. */
+export type SubscriptionState = "subscribed" | UnsubscribeResult;
 
 export interface Newsletter {
   /** Records the sign-up and queues the confirmation e-mail when one is due. Answers nothing on purpose. */
   subscribe(input: { email: string; sourcePage: string | null }): Promise<void>;
+  /** Reads only: what the confirmation page shows for this token. */
+  confirmationState(token: string): Promise<ConfirmationState>;
+  /** Confirms; a token that already confirmed its (still subscribed) address answers "confirmed" again. */
   confirm(token: string): Promise<ConfirmResult>;
+  /** Reads only: what the unsubscribe page shows for this token. */
+  subscriptionState(unsubscribeToken: string): Promise<SubscriptionState>;
   unsubscribe(token: string): Promise<UnsubscribeResult>;
 }
 
@@ -51,6 +62,9 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
     async subscribe({ email, sourcePage }) {
       const at = now();
       const confirmToken = newToken();
+      // Identity is the whole address lower-cased (the database's email_canonical, unique): the cap
+      // below holds for Jo@, jo@ and JO@ together. The e-mail goes to the address as typed.
+      const sameSubscriber = eq(newsletterSubscribers.emailCanonical, sql`lower(${email}::text)`);
       const queued = await db.transaction(async (tx) => {
         const inserted = await tx
           .insert(newsletterSubscribers)
@@ -64,7 +78,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
             unsubscribeToken: newToken(),
             confirmationSentAt: at,
           })
-          .onConflictDoNothing({ target: newsletterSubscribers.email })
+          .onConflictDoNothing({ target: newsletterSubscribers.emailCanonical })
           .returning();
         let row = inserted[0];
         if (!row) {
@@ -72,7 +86,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
           const [existing] = await tx
             .select()
             .from(newsletterSubscribers)
-            .where(eq(newsletterSubscribers.email, email))
+            .where(sameSubscriber)
             .for("update");
           if (!existing) return null;
           const recentlySent =
@@ -82,6 +96,8 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
           [row] = await tx
             .update(newsletterSubscribers)
             .set({
+              // The confirmation goes where this sign-up asked, and so do later e-mails once confirmed.
+              email,
               status: "pending",
               consentAt: at,
               sourcePage,
@@ -114,6 +130,18 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
       }
     },
 
+    async confirmationState(token) {
+      if (!TOKEN_PATTERN.test(token)) return "invalid";
+      const [row] = await db
+        .select({
+          status: newsletterSubscribers.status,
+          expiresAt: newsletterSubscribers.confirmTokenExpiresAt,
+        })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.confirmTokenHash, hashToken(token)));
+      return row ? confirmationStateOf(row, now()) : "invalid";
+    },
+
     async confirm(token) {
       if (!TOKEN_PATTERN.test(token)) return "invalid";
       const at = now();
@@ -124,21 +152,26 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
           .where(eq(newsletterSubscribers.confirmTokenHash, hashToken(token)))
           .for("update");
         if (!row) return "invalid";
-        if (!row.confirmTokenExpiresAt || row.confirmTokenExpiresAt.getTime() < at.getTime())
-          return "expired";
-        // Single use: the hash is cleared as the address is confirmed.
+        const state = confirmationStateOf({ status: row.status, expiresAt: row.confirmTokenExpiresAt }, at);
+        if (state !== "pending") return state;
+        // The hash stays, so the link keeps saying "You're subscribed" (a reload, a second click); it
+        // can do nothing more: it is replaced by a re-sign-up's new link and cleared by an unsubscribe.
         await tx
           .update(newsletterSubscribers)
-          .set({
-            status: "confirmed",
-            confirmedAt: at,
-            confirmTokenHash: null,
-            confirmTokenExpiresAt: null,
-            updatedAt: at,
-          })
+          .set({ status: "confirmed", confirmedAt: at, confirmTokenExpiresAt: null, updatedAt: at })
           .where(eq(newsletterSubscribers.id, row.id));
         return "confirmed";
       });
+    },
+
+    async subscriptionState(token) {
+      if (!TOKEN_PATTERN.test(token)) return "invalid";
+      const [row] = await db
+        .select({ status: newsletterSubscribers.status })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.unsubscribeToken, token));
+      if (!row) return "invalid";
+      return row.status === "unsubscribed" ? "unsubscribed" : "subscribed";
     },
 
     async unsubscribe(token) {
@@ -159,4 +192,12 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
       return updated.length > 0 ? "unsubscribed" : "invalid";
     },
   };
+}
+
+/** A confirmation token's row → what its link stands for at `at`. */
+function confirmationStateOf(row: { status: string; expiresAt: Date | null }, at: Date): ConfirmationState {
+  if (row.status === "confirmed") return "confirmed";
+  if (row.status !== "pending") return "invalid";
+  if (!row.expiresAt || row.expiresAt.getTime() < at.getTime()) return "expired";
+  return "pending";
 }
