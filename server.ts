@@ -103,9 +103,13 @@ async function main() {
   const loopbackHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
   const selfOrigin = `http://${loopbackHost.includes(":") ? `[${loopbackHost}]` : loopbackHost}:${port}`;
 
-  const sandbox: Sandbox = await startSandbox({ env, logger, selfOrigin });
-  const effectiveEnv = sandbox.active.length ? readEnv({ ...process.env, ...sandbox.envOverrides }) : env;
-  const services: AppServices = await createServices(effectiveEnv, logger);
+  // PORT=0 (any free port): read again with the port given, so that an unset PUBLIC_SITE_URL
+  // defaults to the origin this server is reached at, not port 0.
+  const source = port === env.PORT ? process.env : { ...process.env, PORT: String(port) };
+  const listeningEnv = port === env.PORT ? env : readEnv(source);
+  const sandbox: Sandbox = await startSandbox({ env: listeningEnv, logger, selfOrigin });
+  const effectiveEnv = sandbox.active.length ? readEnv({ ...source, ...sandbox.envOverrides }) : listeningEnv;
+  const services: AppServices = await createServices(effectiveEnv, logger, sandbox.active);
 
   const mode =
     env.NODE_ENV === "development"
@@ -132,7 +136,16 @@ async function main() {
   });
   app = httpApp.listener;
   resolveApp(app);
-  logger.info({ url: selfOrigin, mode: mode.kind, emulators: sandbox.active }, "server listening");
+  // The public origin too: where return URLs, e-mail links and the sandbox pay page point.
+  logger.info(
+    {
+      url: selfOrigin,
+      publicSiteUrl: effectiveEnv.PUBLIC_SITE_URL,
+      mode: mode.kind,
+      emulators: sandbox.active,
+    },
+    "server listening",
+  );
 
   const shutdown = (signal: string) => {
     if (stopping) return;

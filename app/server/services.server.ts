@@ -1,5 +1,5 @@
 import { createProductCache, type ProductCache } from "./catalog-cache.server";
-import { type CatalogConfig, resolveCatalogConfig } from "./catalog-config.server";
+import { type CatalogConfig, type InProcessEmulators, resolveCatalogConfig } from "./catalog-config.server";
 import { type Database, openDatabase } from "./db/client.server";
 import type { Env } from "./env.server";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limits.server";
@@ -49,7 +49,12 @@ export type AppServices = {
   newsletter: Newsletter;
 };
 
-export async function createServices(env: Env, logger: Logger): Promise<AppServices> {
+/** `inProcessEmulators`: the emulators server.ts started in this process (sandbox/index.ts's `active`). */
+export async function createServices(
+  env: Env,
+  logger: Logger,
+  inProcessEmulators: InProcessEmulators = [],
+): Promise<AppServices> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
   logger.info({ database: database.kind }, "database opened");
   const rateLimiter = await createRateLimiter({
@@ -60,7 +65,7 @@ export async function createServices(env: Env, logger: Logger): Promise<AppServi
   });
   logger.info({ store: rateLimiter.store }, "rate-limit counters ready");
   const catalog = createShopifyCatalog({ env, logger });
-  const catalogConfig = resolveCatalogConfig(env);
+  const catalogConfig = resolveCatalogConfig(env, inProcessEmulators);
   const productCache = createProductCache({
     ttlMs: env.PRODUCT_CACHE_TTL_SECONDS * 1000,
     swrMs: env.PRODUCT_CACHE_SWR_SECONDS * 1000,
