@@ -129,18 +129,25 @@ describe("hostile edges", () => {
   let external: RunningServer;
   let realPayments: RunningServer;
   let newcomerPort = 0;
+  /** Every start begun, so that one still starting when a hook gives up is stopped too. */
+  const starts: Promise<RunningServer>[] = [];
+  const start = (env: Record<string, string | undefined>) => {
+    const started = startServer(env);
+    starts.push(started);
+    return started;
+  };
 
   beforeAll(async () => {
     emulators = await startEmulators();
     // One after another: each start has its own bound, which three at once on a busy machine may miss.
-    newcomer = await startServer({ NODE_ENV: undefined, PUBLIC_SITE_URL: undefined });
-    external = await startServer({
+    newcomer = await start({ NODE_ENV: undefined, PUBLIC_SITE_URL: undefined });
+    external = await start({
       ...emulators.env,
       ADMIN_API_TOKEN,
       TRUST_PROXY_HOPS: "1",
       RATE_LIMIT_MULTIPLIER: "1",
     });
-    realPayments = await startServer({
+    realPayments = await start({
       STRIPE_SECRET_KEY: emulators.stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: emulators.stripe.webhookSecret,
       STRIPE_API_URL: emulators.stripe.apiUrl,
@@ -152,7 +159,9 @@ describe("hostile edges", () => {
     newcomerPort = Number(new URL(newcomer.url).port);
   }, 240_000);
   afterAll(async () => {
-    await Promise.all([newcomer?.stop(), external?.stop(), realPayments?.stop()]);
+    await Promise.all(
+      starts.map((started) => started.then((server) => server.stop()).catch(() => undefined)),
+    );
     await emulators?.close();
   });
 
