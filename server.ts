@@ -137,11 +137,18 @@ async function main() {
   const loopbackHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
   const selfOrigin = `http://${loopbackHost.includes(":") ? `[${loopbackHost}]` : loopbackHost}:${port}`;
 
-  const sandbox: Sandbox = await startSandbox({ env, logger, selfOrigin });
+  // PORT=0 (any free port): an unset PUBLIC_SITE_URL defaults to this server on the port it got.
+  const listeningEnv =
+    port !== env.PORT && env.PUBLIC_SITE_URL === runtime.defaultPublicSiteUrl(env.HOST, env.PORT)
+      ? { ...env, PORT: port, PUBLIC_SITE_URL: runtime.defaultPublicSiteUrl(env.HOST, port) }
+      : env;
+  const sandbox: Sandbox = await startSandbox({ env: listeningEnv, logger, selfOrigin });
   // The emulators' addresses and keys are values of the checked environment's own types: merged, not
   // parsed again.
-  const services: AppServices = await runtime.createServices({ ...env, ...sandbox.envOverrides }, logger, {
+  const effectiveEnv: Env = { ...listeningEnv, ...sandbox.envOverrides };
+  const services: AppServices = await runtime.createServices(effectiveEnv, logger, {
     migrationsFolder: path.join(root, "drizzle"),
+    inProcessEmulators: sandbox.active,
   });
 
   const httpApp = createHttpApp({
@@ -155,7 +162,16 @@ async function main() {
   });
   app = httpApp.listener;
   resolveApp(app);
-  logger.info({ url: selfOrigin, mode: mode.kind, emulators: sandbox.active }, "server listening");
+  // The public origin too: where return URLs, e-mail links and the sandbox pay page point.
+  logger.info(
+    {
+      url: selfOrigin,
+      publicSiteUrl: effectiveEnv.PUBLIC_SITE_URL,
+      mode: mode.kind,
+      emulators: sandbox.active,
+    },
+    "server listening",
+  );
 
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -1,4 +1,4 @@
-import type { RequestListener } from "node:http";
+import http, { type RequestListener } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -134,6 +134,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       if (running.size === 0) for (const resolve of idleWaiters.splice(0)) resolve();
     });
   });
+  // The last word on any error passed to next(): Express's own handler prints the stack and the
+  // server's paths unless its env (NODE_ENV) is "production", and NODE_ENV may be unset or "test".
+  app.use(answerErrorsPlainly(logger));
   // An action runs to its end even when its client has gone (server/react-router-handler.ts):
   // shutdown waits for these before closing the database.
   const running = new Set<Promise<unknown>>();
@@ -153,6 +156,35 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       if (!servePrerendered(req, res)) app(req, res);
     },
     settled,
+  };
+}
+
+/**
+ * Answers an error with its status (a 4xx that express.static or another middleware gave it, else 500)
+ * and that status's name in plain text: never a message, stack or path, whatever NODE_ENV says.
+ * `/assets/nope.js` is 404, `/assets/../x` 403 (express.static refuses to go up), `/assets/%E0` 400.
+ */
+function answerErrorsPlainly(logger: AppServices["logger"]): express.ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const given = (error as { status?: unknown; statusCode?: unknown } | null) ?? {};
+    const status = [given.status, given.statusCode].find(
+      (value): value is number => typeof value === "number" && value >= 400 && value <= 599,
+    );
+    const answer = status ?? 500;
+    if (answer >= 500) logger.error({ err: error, requestId: String(req.id) }, "request failed");
+    // Too late for a status: the client gets a cut connection rather than half an answer.
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    res.status(answer);
+    for (const name of res.getHeaderNames()) {
+      // Whatever the failed middleware had set about its own answer does not describe this one.
+      if (/^(content-(type|length|encoding|disposition|range)|etag|last-modified|accept-ranges)$/i.test(name))
+        res.removeHeader(name);
+    }
+    res.setHeader("Cache-Control", "no-store");
+    res.type("text/plain").send(http.STATUS_CODES[answer] ?? "Error");
   };
 }
 

@@ -7,8 +7,9 @@ import type { CreateProductResponse } from "~/server/shopify/types";
  * POST /api/shopify-create-product {title, handle, price, currency, sku, descriptionHtml} →
  * {success: true, variantId, productId, handle} (spec §7 reads `variantId`). Creates an ACTIVE product
  * through Shopify's Admin API. Requires `Authorization: Bearer <ADMIN_API_TOKEN>` (constant-time
- * comparison) unless the Shopify emulator is in use; refused (403) when that token, or the Shopify Admin
- * token, is not configured. Origin-checked: it changes the store.
+ * comparison) unless this process runs both the Shopify and the Stripe emulator (catalogConfig's
+ * adminTokenWaived); refused (403) when that token, or the Shopify Admin token, is not configured.
+ * Origin-checked: it changes the store.
  */
 export const loader = methodNotAllowed;
 
@@ -17,7 +18,7 @@ export const action = apiAction({
   checkOrigin: true,
   authorize({ request, context }) {
     const { catalogConfig, catalog, env } = context.services;
-    if (!catalogConfig.shopifyEmulated) requireBearerToken(request, env.ADMIN_API_TOKEN, "Product creation");
+    if (!catalogConfig.adminTokenWaived) requireBearerToken(request, env.ADMIN_API_TOKEN, "Product creation");
     if (!catalog.adminConfigured) {
       throw new ApiError(
         403,

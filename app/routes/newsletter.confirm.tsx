@@ -3,7 +3,7 @@ import { StatusPanel } from "~/components/sections/status-panel";
 import { ButtonLink, buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
-import { checkOrigin, isApiError } from "~/server/http/api.server";
+import { ApiError, checkOrigin } from "~/server/http/api.server";
 import type { Route } from "./+types/newsletter.confirm";
 
 /**
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     checkOrigin(request, context.services.env.PUBLIC_SITE_URL);
   } catch (error) {
-    if (isApiError(error)) return data({ refused: true }, { status: 403 });
+    if (error instanceof ApiError) return data({ refused: true }, { status: 403 });
     throw error;
   }
   const token = tokenOf(request);

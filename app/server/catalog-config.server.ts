@@ -15,8 +15,14 @@ import type { Env } from "./env.server";
  */
 export type CatalogConfig = {
   variantIds: Record<PurchasableItem, string>;
-  /** True when the app talks to the Shopify emulator rather than a store. */
+  /** True when the app talks to a Shopify emulator rather than a store (no SHOPIFY_STORE_DOMAIN). */
   shopifyEmulated: boolean;
+  /**
+   * shopify-create-product needs no ADMIN_API_TOKEN: only while this process runs both the Shopify
+   * emulator and the Stripe emulator itself (a laptop's sandbox, where nothing is real). An emulator
+   * reached through SHOPIFY_API_URL, or any real payment set-up, needs the token as a store does.
+   */
+  adminTokenWaived: boolean;
   /** The item a variant id belongs to, if it is one of the configured ones. */
   itemOf(variantId: string): PurchasableItem | undefined;
 };
@@ -28,13 +34,21 @@ export const catalogEnvVariables = {
   enhancer_kit_bundle: "CATALOG_KIT_BUNDLE_VARIANT_ID",
 } as const satisfies Record<Exclude<PurchasableItem, "test_item">, keyof Env>;
 
-/** The emulator is in use exactly when no store is configured (sandbox/index.ts starts it then). */
+/**
+ * An emulator stands in for Shopify exactly when no store is configured: the one sandbox/index.ts
+ * starts in this process, or one started elsewhere (SHOPIFY_API_URL).
+ */
 export function isShopifyEmulated(env: Pick<Env, "SHOPIFY_STORE_DOMAIN">): boolean {
   return !env.SHOPIFY_STORE_DOMAIN;
 }
 
-export function resolveCatalogConfig(env: Env): CatalogConfig {
+/** The emulators this process started itself (sandbox/index.ts's `active`: "shopify", "stripe", "mail"). */
+export type InProcessEmulators = readonly string[];
+
+export function resolveCatalogConfig(env: Env, inProcessEmulators: InProcessEmulators = []): CatalogConfig {
   const shopifyEmulated = isShopifyEmulated(env);
+  const adminTokenWaived =
+    shopifyEmulated && inProcessEmulators.includes("shopify") && inProcessEmulators.includes("stripe");
   const seeded = new Map<PurchasableItem, string>(sandboxProducts.map((p) => [p.item, p.variantId]));
   const variantIds = Object.fromEntries(
     purchasableItems.map((item) => {
@@ -48,6 +62,7 @@ export function resolveCatalogConfig(env: Env): CatalogConfig {
   return {
     variantIds,
     shopifyEmulated,
+    adminTokenWaived,
     itemOf: (variantId) => byId.get(variantId),
   };
 }

@@ -33,10 +33,10 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().trim().min(1).default("127.0.0.1"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    PUBLIC_SITE_URL: z
-      .url({ protocol: /^https?$/ })
-      .default("http://localhost:3000")
-      .transform((value) => value.replace(/\/+$/, "")),
+    /** Unset: this server on the port it listens on (defaultPublicSiteUrl), filled in below. */
+    PUBLIC_SITE_URL: optional(
+      z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, "")),
+    ),
     DATABASE_URL: databaseUrl,
     /** Where PGlite keeps its data when DATABASE_URL is unset; `memory://` keeps it in memory. */
     PGLITE_DIR: z.string().trim().min(1).default(".data/pglite"),
@@ -127,10 +127,51 @@ export const envSchema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
       require("STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY is set");
     if (env.STRIPE_API_URL && !env.STRIPE_SECRET_KEY) require("STRIPE_SECRET_KEY", "STRIPE_API_URL is set");
-    // Real money must not be confirmed into the local mail emulator.
-    if (env.STRIPE_SECRET_KEY && /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY) && !env.SMTP_URL)
-      require("SMTP_URL", "STRIPE_SECRET_KEY is a live key");
-  });
+    // No real money next to an emulated system (docs/decisions/061-real-money-and-hostile-edges.md).
+    if (isLiveStripeKey(env.STRIPE_SECRET_KEY)) {
+      // Real orders must not be confirmed into the local mail emulator…
+      if (!env.SMTP_URL) require("SMTP_URL", "STRIPE_SECRET_KEY is a live key");
+      // …nor sell what an emulated store says (its products, its prices): without a store domain the
+      // catalog is the local emulator, or, with SHOPIFY_API_URL, one started elsewhere.
+      if (!env.SHOPIFY_STORE_DOMAIN)
+        require("SHOPIFY_STORE_DOMAIN", env.SHOPIFY_API_URL
+          ? "STRIPE_SECRET_KEY is a live key (SHOPIFY_API_URL without a store domain is an emulator, not a store)"
+          : "STRIPE_SECRET_KEY is a live key (without it the store is the local Shopify emulator)");
+      // A live key is only ever sent to Stripe itself, never to an emulator or another host.
+      if (env.STRIPE_API_URL)
+        ctx.addIssue({
+          code: "custom",
+          path: ["STRIPE_API_URL"],
+          message: "must be unset when STRIPE_SECRET_KEY is a live key (a live key is sent to Stripe only)",
+        });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_SITE_URL: env.PUBLIC_SITE_URL ?? defaultPublicSiteUrl(env.HOST, env.PORT),
+  }));
+
+/** A key that moves real money: live mode, secret or restricted. */
+export function isLiveStripeKey(key: string | undefined): boolean {
+  return key !== undefined && /^(sk|rk)_live_/.test(key);
+}
+
+/**
+ * The public origin when PUBLIC_SITE_URL is unset: this server, on the port it listens on, as a
+ * browser on the same machine reaches it (`localhost` for a loopback or wildcard HOST). With PORT=0
+ * server.ts calls it again with the port it was given.
+ */
+export function defaultPublicSiteUrl(host: string, port: number): string {
+  const local =
+    host === "0.0.0.0" || host === "::" || host === "::1" || host === "localhost" || /^127\./.test(host);
+  const name = local ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  try {
+    return new URL(`http://${name}:${port}`).origin;
+  } catch {
+    // A HOST no URL can carry (the listen itself fails on it): the origin stays well-formed.
+    return `http://localhost:${port}`;
+  }
+}
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -5,7 +5,7 @@
  * one copy of each module (docs/decisions/070-one-module-graph.md).
  */
 
-export { InvalidEnvironmentError, parseEnv } from "./env.server";
+export { defaultPublicSiteUrl, InvalidEnvironmentError, parseEnv } from "./env.server";
 export { DRAIN_MAX_BYTES, DRAIN_MAX_MS } from "./http/body-limits";
 export { createLogger, flushLogs } from "./logger.server";
 export { closeServices, createServices } from "./services.server";

@@ -1,5 +1,5 @@
 import { createProductCache, type ProductCache } from "./catalog-cache.server";
-import { type CatalogConfig, resolveCatalogConfig } from "./catalog-config.server";
+import { type CatalogConfig, type InProcessEmulators, resolveCatalogConfig } from "./catalog-config.server";
 import { type Database, openDatabase } from "./db/client.server";
 import type { Env } from "./env.server";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limits.server";
@@ -49,16 +49,23 @@ export type AppServices = {
   newsletter: Newsletter;
 };
 
-export type ServicePaths = {
+export type ServiceOptions = {
   /** The drizzle/ folder of SQL migrations, applied before the database is handed out. */
   migrationsFolder: string;
+  /** The emulators server.ts started in this process (sandbox/index.ts's `active`). */
+  inProcessEmulators?: InProcessEmulators;
 };
 
-export async function createServices(env: Env, logger: Logger, paths: ServicePaths): Promise<AppServices> {
+export async function createServices(
+  env: Env,
+  logger: Logger,
+  options: ServiceOptions,
+): Promise<AppServices> {
+  const inProcessEmulators = options.inProcessEmulators ?? [];
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.PGLITE_DIR,
-    migrationsFolder: paths.migrationsFolder,
+    migrationsFolder: options.migrationsFolder,
   });
   logger.info({ database: database.kind }, "database opened");
   const rateLimiter = await createRateLimiter({
@@ -69,7 +76,7 @@ export async function createServices(env: Env, logger: Logger, paths: ServicePat
   });
   logger.info({ store: rateLimiter.store }, "rate-limit counters ready");
   const catalog = createShopifyCatalog({ env, logger });
-  const catalogConfig = resolveCatalogConfig(env);
+  const catalogConfig = resolveCatalogConfig(env, inProcessEmulators);
   const productCache = createProductCache({
     ttlMs: env.PRODUCT_CACHE_TTL_SECONDS * 1000,
     swrMs: env.PRODUCT_CACHE_SWR_SECONDS * 1000,

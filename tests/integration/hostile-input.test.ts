@@ -245,6 +245,14 @@ const injectedHeader = fc.constantFrom(
 
 type Snapshot = Record<string, string | number>;
 
+/**
+ * The Shopify emulator here is reached through SHOPIFY_API_URL, so product creation needs the admin
+ * token as for a store (decision 061): every request carries it, so that create-product's bodies are
+ * judged as before.
+ */
+const ADMIN_API_TOKEN = "admin-token-for-hostile-input-0123456789";
+const AUTHORIZED = { authorization: `Bearer ${ADMIN_API_TOKEN}` };
+
 describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
   let emulators: Emulators;
   let store: StoreTarget;
@@ -264,6 +272,7 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
       ...store.env,
       RATE_LIMIT_MULTIPLIER: "10000",
       LOG_LEVEL: "error",
+      ADMIN_API_TOKEN,
     });
     port = Number(new URL(server.url).port);
     agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
@@ -285,7 +294,11 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
     path: string,
     options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
   ) {
-    return httpRequest(`${server.url}${path}`, { ...options, agent });
+    return httpRequest(`${server.url}${path}`, {
+      ...options,
+      headers: { ...AUTHORIZED, ...options.headers },
+      agent,
+    });
   }
 
   function callFunction(fn: string, body: string | Buffer, headers: Record<string, string> = {}) {
@@ -450,7 +463,7 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
             const body = JSON.stringify({ padding: unit.repeat(units) });
             const result = await httpRequest(`${server.url}/api/${fn}`, {
               method: "POST",
-              headers: { "content-type": "application/json" },
+              headers: { "content-type": "application/json", ...AUTHORIZED },
               body,
               chunked,
             });

@@ -30,7 +30,7 @@ describe("newsletter: one subscriber whatever the letter case", () => {
   const pglite = () => (database.db as unknown as { $client: PGlite }).$client;
 
   beforeEach(async () => {
-    database = await openDatabase({ pgliteDir: "memory://" });
+    database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
     sent = [];
     const mailer: Mailer = {
       domain: "forge.example",

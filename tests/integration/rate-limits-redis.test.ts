@@ -3,6 +3,7 @@ import net from "node:net";
 import { Redis } from "ioredis";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { rateLimitKey } from "~/server/http/client-key.server";
 import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
 import { startServer } from "../support/server-process";
 import { call } from "./catalog-support";
@@ -15,11 +16,11 @@ import { call } from "./catalog-support";
  */
 const limits = { "hybrid-checkout": { points: 3, durationSeconds: 60 } };
 /**
- * A client address of its own for each use (IPv6's documentation range, 64 random bits), so that runs
- * against one long-lived Redis do not meet.
+ * A client of its own for each use, so that runs against one long-lived Redis do not meet: an address
+ * in IPv6's documentation range with 32 random bits in its /64, the unit an IPv6 client is counted in.
  */
-const freshClientIp = () =>
-  `2001:db8::${Array.from({ length: 4 }, () => randomInt(0x10000).toString(16)).join(":")}`;
+const randomGroups = (count: number) => Array.from({ length: count }, () => randomInt(0x10000).toString(16));
+const freshClientIp = () => `2001:db8:${randomGroups(2).join(":")}:${randomGroups(2).join(":")}::1`;
 
 function recordingLogger() {
   const lines: { level: number; msg: string }[] = [];
@@ -65,7 +66,9 @@ describe("rate-limit counters in Redis", () => {
 
       const inspect = new Redis(redisUrl);
       try {
-        const key = `forge:rate-limit:hybrid-checkout:${ip}`;
+        // Counted under the client's /64.
+        const key = `forge:rate-limit:hybrid-checkout:${rateLimitKey(ip)}`;
+        expect(key).toMatch(/^forge:rate-limit:hybrid-checkout:2001:db8:[0-9a-f]{1,4}:[0-9a-f]{1,4}::\/64$/);
         expect(Number(await inspect.get(key))).toBe(4);
         const ttl = await inspect.pttl(key);
         expect(ttl).toBeGreaterThan(50_000);
@@ -85,7 +88,7 @@ describe("rate-limit counters in Redis", () => {
       });
       const inspect = new Redis(redisUrl);
       const ip = freshClientIp();
-      const key = `forge:rate-limit:shopify-get-product:${ip}`;
+      const key = `forge:rate-limit:shopify-get-product:${rateLimitKey(ip)}`;
       try {
         const statuses = [];
         for (let i = 0; i < 7; i++) {

@@ -9,8 +9,9 @@ describe("Stripe and SMTP environment", () => {
     expect(() => parseEnv(live)).toThrow(/SMTP_URL is required when STRIPE_SECRET_KEY is a live key/);
   });
 
-  it("accepts a live key with SMTP, and a test key without", () => {
-    expect(parseEnv({ ...live, SMTP_URL: "smtps://user:pass@smtp.example.com:465" }).SMTP_URL).toBe(
+  it("accepts a live key with SMTP (and a real store: decision 061), and a test key without", () => {
+    const store = { SHOPIFY_STORE_DOMAIN: "forge.myshopify.com", SHOPIFY_STOREFRONT_TOKEN: "x".repeat(32) };
+    expect(parseEnv({ ...live, ...store, SMTP_URL: "smtps://user:pass@smtp.example.com:465" }).SMTP_URL).toBe(
       "smtps://user:pass@smtp.example.com:465",
     );
     expect(

@@ -20,11 +20,18 @@
  *       },
  *     });
  *
- * Order of checks, so that bad input never reaches an outside system: method (405) → rate limit per
- * client IP (429 + Retry-After) → Origin (403) → Content-Type (415) → size, 16 KB (413) → JSON syntax
- * (400) → schema (400) → handler. Inside a handler, `throw new ApiError(status, message)` answers
- * `{success:false, error: message}` with that status; anything else thrown is logged with the request id
- * and answered 500 "Something went wrong. Please try again." — never a stack trace.
+ * Order of checks, so that bad input never reaches an outside system: method (405) → Origin and
+ * Sec-Fetch-Site (403, where `checkOrigin`) → Content-Type (415) → rate limit per client (429 +
+ * Retry-After; an IPv6 client per /64) → `authorize` (401/403) → size, 16 KB (413) → JSON syntax (400)
+ * → schema (400) → handler. The Origin and Content-Type checks come before the rate limit: what they
+ * refuse is what another site's page can make a visitor's browser send, and it must not spend that
+ * visitor's limit (nor an office's, behind one address). Those checks read headers only. Everything
+ * from the rate limit on counts: a too-large or malformed body, or a wrong admin token, can only come
+ * from this site's pages or a client that is not a browser (decision 061).
+ *
+ * Inside a handler, `throw new ApiError(status, message)` answers `{success:false, error: message}`
+ * with that status; anything else thrown is logged with the request id and answered 500 "Something
+ * went wrong. Please try again." — never a stack trace.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { ActionFunctionArgs, AppLoadContext } from "react-router";
@@ -120,6 +127,22 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, size: numb
 }
 
 /**
+ * The body's kind from its Content-Type: JSON, or a urlencoded form where `acceptForm`; anything else
+ * is refused (415) from the header alone, before the body is read.
+ */
+export function checkContentType(request: Request, acceptForm: boolean): "json" | "form" {
+  const type = mediaType(request);
+  if (type === "application/json") return "json";
+  if (acceptForm && type === "application/x-www-form-urlencoded") return "form";
+  throw new ApiError(
+    415,
+    acceptForm
+      ? "Send the request as JSON (Content-Type: application/json) or as a form."
+      : "Send the request as JSON (Content-Type: application/json).",
+  );
+}
+
+/**
  * Reads the body as JSON (or, when `acceptForm`, as a urlencoded form), refusing other content types
  * (415), bodies over `maxBytes` (413, checked while reading, whatever Content-Length claims) and
  * malformed JSON (400).
@@ -129,17 +152,7 @@ export async function readBody(
   options: { acceptForm?: boolean; maxBytes?: number } = {},
 ): Promise<ReadBody> {
   const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
-  const type = mediaType(request);
-  const isJson = type === "application/json";
-  const isForm = options.acceptForm === true && type === "application/x-www-form-urlencoded";
-  if (!isJson && !isForm) {
-    throw new ApiError(
-      415,
-      options.acceptForm
-        ? "Send the request as JSON (Content-Type: application/json) or as a form."
-        : "Send the request as JSON (Content-Type: application/json).",
-    );
-  }
+  const isForm = checkContentType(request, options.acceptForm === true) === "form";
   const bytes = await readBytesUpTo(request, maxBytes);
   if (bytes === null)
     throw new ApiError(413, `The request is too large: the limit is ${maxBytes / 1024} KB.`);
@@ -313,7 +326,10 @@ export type ApiActionOptions<S extends z.ZodType> = {
   input: S;
   /** Opt in to urlencoded form posts: turns the form's fields into the object `input` validates. */
   form?: (fields: URLSearchParams) => unknown;
-  /** Runs after the method and rate limit, before the body is read (e.g. an Authorization check). */
+  /**
+   * Runs after the Origin, Content-Type and rate-limit checks, before the body is read (e.g. an
+   * Authorization check: wrong tokens count against the limit).
+   */
   authorize?: (args: { request: Request; context: AppLoadContext }) => void | Promise<void>;
   /**
    * How a failure is answered to a form post (e.g. a redirect to a page that explains it). Default:
@@ -333,10 +349,15 @@ export function apiAction<S extends z.ZodType>(options: ApiActionOptions<S>) {
       options.form && mediaType(request) === "application/x-www-form-urlencoded" ? "form" : "json";
     try {
       if (request.method !== "POST") return methodNotAllowed();
-      await enforceRateLimit(context, options.rateLimit);
+      // Headers only, and before the rate limit: what another site can make a browser send is
+      // refused without spending the visitor's limit.
       if (options.checkOrigin) checkOrigin(request, context.services.env.PUBLIC_SITE_URL);
+      const acceptForm = options.form !== undefined;
+      checkContentType(request, acceptForm);
+      // Before any outside call and before the body is read.
+      await enforceRateLimit(context, options.rateLimit);
       await options.authorize?.({ request, context });
-      const body = await readBody(request, { acceptForm: options.form !== undefined });
+      const body = await readBody(request, { acceptForm });
       const raw = body.via === "form" ? options.form?.(body.fields) : body.data;
       const input = parseInput(options.input, raw);
       const result = await options.handler({ input, request, context, via: body.via });

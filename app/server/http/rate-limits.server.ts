@@ -1,6 +1,7 @@
 /**
  * Rate limits per client address (`context.clientIp`: Express's req.ip, which trusts only
- * TRUST_PROXY_HOPS proxies), one named limit per function. In memory by default; in PostgreSQL (one
+ * TRUST_PROXY_HOPS proxies; an IPv6 client counted per /64, see client-key.server.ts), one named
+ * limit per function. In memory by default; in PostgreSQL (one
  * `rate_limits` table shared by every instance) when DATABASE_URL is set, with an in-memory limiter
  * standing in while the database is unreachable (docs/decisions/022-rate-limiting.md).
  *
@@ -17,6 +18,7 @@ import {
   RateLimiterRes,
 } from "rate-limiter-flexible";
 import type { Logger } from "../logger.server";
+import { rateLimitKey } from "./client-key.server";
 
 export type RateLimit = {
   /** Calls allowed per client address in each window… */
@@ -44,7 +46,7 @@ export type RateLimitDecision =
   | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
-  /** Spends one point of `name` for `key` (the client's address). */
+  /** Spends one point of `name` for `key` (the client's address: counted under rateLimitKey's key). */
   consume(name: RateLimitName, key: string): Promise<RateLimitDecision>;
   /** Where the counters live. */
   readonly store: "memory" | "postgres" | "redis";
@@ -90,7 +92,7 @@ async function createCounterTable(pool: pg.Pool): Promise<void> {
   if (rows[0]?.relpersistence === "p") await pool.query(`alter table ${TABLE} set unlogged`);
 }
 
-/** Keys in a Redis that other software may share: `forge:rate-limit:<name>:<client address>`. */
+/** Keys in a Redis that other software may share: `forge:rate-limit:<name>:<client key>`. */
 const REDIS_KEY_PREFIX = "forge:rate-limit:";
 /** How long start-up waits for Redis before going on with the in-memory stand-in. */
 const REDIS_CONNECT_WAIT_MS = 2_000;
@@ -215,7 +217,7 @@ export async function createRateLimiter(options: RateLimiterOptions): Promise<Ra
       const limiter = limiters.get(name);
       if (!limiter) throw new Error(`unknown rate limit ${name}`);
       try {
-        const result = await limiter.consume(key, 1);
+        const result = await limiter.consume(rateLimitKey(key), 1);
         return { allowed: true, remaining: result.remainingPoints };
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {

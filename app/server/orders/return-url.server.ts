@@ -1,6 +1,7 @@
 /**
  * Where Stripe's Cancel sends the visitor: back to the page of this site they came from (the
- * Referer, when it is this site), else the home page. Always an absolute URL on PUBLIC_SITE_URL.
+ * Referer, when it is this site and names a plain path), else the home page. Always an absolute URL
+ * on PUBLIC_SITE_URL's origin: any client can send any Referer, so nothing in it may pick the host.
  */
 export function cancelUrlFor(request: Request, siteUrl: string): string {
   const home = `${siteUrl}/`;
@@ -12,15 +13,21 @@ export function cancelUrlFor(request: Request, siteUrl: string): string {
   } catch {
     return home;
   }
-  const allowed = new Set([new URL(siteUrl).origin, new URL(request.url).origin]);
+  const site = new URL(siteUrl).origin;
+  const allowed = new Set([site, new URL(request.url).origin]);
   if (!allowed.has(from.origin)) return home;
+  const path = from.pathname;
+  // A plain path only: `//host/…` (and `/\host`, which URL parsers read as `//`) would name another
+  // site once put after an origin, and `//` alone no URL at all.
+  if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\")) return home;
   // Not back into an API call or the confirmation of another order.
-  if (
-    from.pathname.startsWith("/api/") ||
-    from.pathname.startsWith("/__sandbox") ||
-    from.pathname === "/payment-success"
-  )
+  if (path.startsWith("/api/") || path.startsWith("/__sandbox") || path === "/payment-success") return home;
+  let target: URL;
+  try {
+    target = new URL(`${site}${path}${from.search}`);
+  } catch {
     return home;
-  const target = new URL(`${from.pathname}${from.search}`, siteUrl);
+  }
+  if (target.origin !== site) return home;
   return target.href.length <= 2_000 ? target.href : home;
 }
