@@ -156,7 +156,8 @@ describe.each(databaseTargets)("what checkout sells, on $name", ({ name }) => {
     expect(rows[0]?.variant_id).toBe(testProduct);
     // The purchase and the checkout after the restart; none of the refusals.
     expect((await counts(store)).checkouts).toBe(2);
-  });
+    // A stop and a start within: the server's start-up alone may take a minute on a busy machine.
+  }, 150_000);
 });
 
 describe("configured variants are what the catalog configuration says, not whatever the store has", () => {
