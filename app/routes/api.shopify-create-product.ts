@@ -9,7 +9,8 @@ import type { CreateProductResponse } from "~/server/shopify/types";
  * through Shopify's Admin API. Requires `Authorization: Bearer <ADMIN_API_TOKEN>` (constant-time
  * comparison) unless this process runs both the Shopify and the Stripe emulator (catalogConfig's
  * adminTokenWaived); refused (403) when that token, or the Shopify Admin token, is not configured.
- * Origin-checked: it changes the store.
+ * Origin-checked: it changes the store. The created variant is recorded in `created_products`, which
+ * is what lets checkout sell it.
  */
 export const loader = methodNotAllowed;
 
@@ -28,17 +29,10 @@ export const action = apiAction({
   },
   input: createProductInput,
   async handler({ input, context }): Promise<CreateProductResponse> {
-    const { catalog, productCache, logger } = context.services;
+    const { catalog, productCache, sellableVariants, logger } = context.services;
+    let created: Awaited<ReturnType<typeof catalog.createProduct>>;
     try {
-      const created = await catalog.createProduct(input);
-      productCache.invalidate(input.handle);
-      productCache.invalidate(created.handle);
-      return {
-        success: true,
-        variantId: created.variantId,
-        productId: created.productId,
-        handle: created.handle,
-      };
+      created = await catalog.createProduct(input);
     } catch (error) {
       const apiError = catalogApiError(error);
       if (!apiError) throw error;
@@ -48,5 +42,29 @@ export const action = apiAction({
       );
       throw apiError;
     }
+    productCache.invalidate(input.handle);
+    productCache.invalidate(created.handle);
+    // Checkout sells only the catalog's variants and the products recorded here
+    // (docs/decisions/062-own-checkouts-and-sellable-variants.md): recorded before the variant id is
+    // handed out, so the test page can buy what it was just given.
+    try {
+      await sellableVariants.recordCreated(created);
+    } catch (error) {
+      logger.error(
+        { err: error, variantId: created.variantId, requestId: context.requestId },
+        "product created in Shopify but not recorded: checkout will not sell it",
+      );
+      throw new ApiError(
+        503,
+        "The product was created in Shopify, but this site could not record it, so checkout would refuse it. Please try again.",
+      );
+    }
+    logger.info({ variantId: created.variantId, handle: created.handle }, "product created and recorded");
+    return {
+      success: true,
+      variantId: created.variantId,
+      productId: created.productId,
+      handle: created.handle,
+    };
   },
 });

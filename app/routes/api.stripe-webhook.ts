@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
 import { apiErrorResponse, apiJson, methodNotAllowed, readBytesUpTo } from "~/server/http/api.server";
+import type { FulfilmentResult, RefusalReason } from "~/server/orders/fulfilment.server";
 import { CHECKOUT_SESSION_ID, PaymentProviderError, WebhookSignatureError } from "~/server/stripe/types";
 
 /**
@@ -7,6 +8,7 @@ import { CHECKOUT_SESSION_ID, PaymentProviderError, WebhookSignatureError } from
  * raw body (STRIPE_WEBHOOK_SECRET; nothing parses the body before this). `checkout.session.completed`
  * and `checkout.session.async_payment_succeeded` run the same fulfilment as the payment-success page,
  * which re-reads the session from Stripe. Any 2xx tells Stripe to stop retrying; 5xx asks it to retry.
+ * A session that is not a checkout of this site is acknowledged (2xx) and ignored: no order, no e-mail.
  */
 export const loader = methodNotAllowed;
 
@@ -14,6 +16,13 @@ export const loader = methodNotAllowed;
 const MAX_EVENT_BYTES = 512 * 1024;
 
 const FULFIL_ON = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+
+/** What the acknowledgement of a session fulfilment refused says (no order, no e-mail). */
+const IGNORED: Record<RefusalReason, string> = {
+  not_this_site: "not a checkout of this site",
+  amount_mismatch: "does not match the checkout this site recorded",
+  no_payment: "no payment was taken",
+};
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed();
@@ -51,7 +60,21 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     return apiErrorResponse(400, "The Stripe event could not be read.");
   }
   try {
-    const result = await fulfilment.fulfil(event.checkoutSessionId, { source: "webhook" });
+    const result: FulfilmentResult = await fulfilment.fulfil(event.checkoutSessionId, {
+      source: "webhook",
+    });
+    if (result.outcome === "refused") {
+      // Acknowledged, not refused: Stripe retries any non-2xx for days and then disables the endpoint,
+      // and a Stripe account shared with another deployment (or used elsewhere) sends this site every
+      // session's events. Retrying cannot make a session ours, so a 4xx here would only cost this
+      // site its own webhooks (docs/decisions/062-own-checkouts-and-sellable-variants.md).
+      const ignored = IGNORED[result.reason];
+      logger.info(
+        { eventId: event.id, type: event.type, sessionId: event.checkoutSessionId, reason: result.reason },
+        `stripe webhook ignored: ${ignored}`,
+      );
+      return apiJson({ received: true, handled: false, ignored });
+    }
     logger.info(
       { eventId: event.id, type: event.type, sessionId: event.checkoutSessionId, outcome: result.outcome },
       "stripe webhook handled",

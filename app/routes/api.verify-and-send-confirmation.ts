@@ -1,6 +1,6 @@
 import { formatMoney } from "~/emails/money";
 import { ApiError, apiAction, apiJson, methodNotAllowed } from "~/server/http/api.server";
-import type { FulfilledOrder } from "~/server/orders/fulfilment.server";
+import type { FulfilledOrder, RefusalReason } from "~/server/orders/fulfilment.server";
 import { verifyInput } from "~/server/orders/inputs.server";
 import type { OrderView, VerifyConfirmationResponse } from "~/server/orders/types";
 import { PaymentProviderError } from "~/server/stripe/types";
@@ -15,6 +15,24 @@ export const loader = methodNotAllowed;
 export const EMAIL_SENT = "Confirmation email has been sent to your email address.";
 export const EMAIL_QUEUED = "Your order is confirmed. The confirmation email is on its way to your inbox.";
 export const EMAIL_FAILED = "There was an issue sending your confirmation email. Please contact support.";
+
+/** Sessions fulfilment refuses (docs/decisions/062-own-checkouts-and-sellable-variants.md). */
+export const REFUSED: Record<RefusalReason, { status: number; message: string }> = {
+  // As far as this site is concerned there is no such checkout: the same 404 as an unknown id.
+  not_this_site: {
+    status: 404,
+    message: "No checkout session was found with that id in this store: there is no order to confirm.",
+  },
+  amount_mismatch: {
+    status: 409,
+    message:
+      "This payment does not match the checkout this store started, so no order was recorded. Please contact support.",
+  },
+  no_payment: {
+    status: 402,
+    message: "No payment was taken for this checkout, so no order was recorded.",
+  },
+};
 
 function orderView(order: FulfilledOrder): OrderView {
   const money = (amount: number) => formatMoney(amount, order.currency);
@@ -74,6 +92,9 @@ export const action = apiAction({
     switch (result.outcome) {
       case "not_found":
         return failure(404, "No checkout session was found with that id.", "not_found");
+      case "refused":
+        // Nothing recorded, nothing sent: the page shows this message instead of an order.
+        return failure(REFUSED[result.reason].status, REFUSED[result.reason].message, result.reason);
       case "not_paid":
         if (result.sessionStatus === "expired")
           return failure(

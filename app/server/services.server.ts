@@ -15,6 +15,7 @@ import { type CheckoutService, createCheckoutService } from "./orders/checkout.s
 import { createCheckoutVariants } from "./orders/checkout-variants.server";
 import { createFulfilment, type Fulfilment } from "./orders/fulfilment.server";
 import { orderConfirmationTemplate } from "./orders/order-email.server";
+import { createSellableVariants, type SellableVariants } from "./orders/sellable-variants.server";
 import { type CatalogService, createShopifyCatalog } from "./shopify/catalog.server";
 import { createPayments } from "./stripe/payments.server";
 import type { Payments } from "./stripe/types";
@@ -41,6 +42,8 @@ export type AppServices = {
   mailer: Mailer;
   /** The e-mail outbox and its background sender (app/server/mail/outbox.server.ts). */
   outbox: Outbox;
+  /** What checkout sells: the configured variants and the products shopify-create-product made. */
+  sellableVariants: SellableVariants;
   /** hybrid-checkout: Shopify's prices into a Stripe Checkout Session (app/server/orders). */
   checkout: CheckoutService;
   /** Paid session → one order and one confirmation e-mail, exactly once (app/server/orders). */
@@ -98,10 +101,15 @@ export async function createServices(
     logger,
     templates: [orderConfirmationTemplate, newsletterConfirmationTemplate],
   });
+  const sellableVariants = createSellableVariants({
+    db: database.db,
+    configuredIds: Object.values(catalogConfig.variantIds),
+  });
   const checkout = createCheckoutService({
     db: database.db,
     payments,
     catalog: createCheckoutVariants({ catalog, ttlMs: env.CHECKOUT_VARIANT_CACHE_SECONDS * 1000 }),
+    sellable: sellableVariants,
     logger,
     siteUrl: env.PUBLIC_SITE_URL,
   });
@@ -126,6 +134,7 @@ export async function createServices(
     payments,
     mailer,
     outbox,
+    sellableVariants,
     checkout,
     fulfilment,
     newsletter,

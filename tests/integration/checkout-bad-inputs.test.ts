@@ -157,21 +157,22 @@ const cases: Case[] = [
     status: 400,
     error: 'Unknown field "price" in "products[0]".',
   },
+  // Decision 062: only the catalog's variants and the products this site created are sold, so these
+  // are refused before Shopify is asked (a configured variant Shopify no longer has or sells is
+  // tested in checkout-sellable-variants and checkout-prices).
   {
     name: "a variant the store does not have",
     path: "hybrid-checkout",
     body: { products: [line(UNKNOWN)] },
-    status: 404,
-    error: `Product not found in the store: ${UNKNOWN}.`,
-    calls: "shopify",
+    status: 400,
+    error: `This store does not sell ${UNKNOWN}: only the store's own products can be bought here.`,
   },
   {
-    name: "a variant that is not for sale",
+    name: "a variant the store lists but this site does not sell",
     path: "hybrid-checkout",
     body: { products: [line(ENHANCER), line(SOLD_OUT)] },
     status: 400,
-    error: "Sold Out Sampler is not available for sale right now.",
-    calls: "shopify",
+    error: `This store does not sell ${SOLD_OUT}: only the store's own products can be bought here.`,
   },
   {
     name: "sessionId missing",
@@ -216,12 +217,12 @@ const cases: Case[] = [
     error: "The request body is not valid JSON.",
   },
   {
-    name: "a session Stripe does not know",
+    // Not a checkout of this site: refused on the database's word, without asking Stripe (decision 062).
+    name: "a session this site did not create",
     path: "verify-and-send-confirmation",
     body: { sessionId: "cs_test_a1B2c3D4e5F6g7H8i9J0" },
     status: 404,
-    error: "No checkout session was found with that id.",
-    calls: "stripe",
+    error: "No checkout session was found with that id in this store: there is no order to confirm.",
   },
 ];
 

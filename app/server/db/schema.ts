@@ -44,16 +44,35 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** A Stripe Checkout Session this site created, with the lines and amounts it was created for. */
+/**
+ * A Stripe Checkout Session this site created, with the lines and amounts it was created for.
+ * Fulfilment fulfils only sessions recorded here, and only when Stripe's amount and currency are
+ * these (docs/decisions/062-own-checkouts-and-sellable-variants.md).
+ */
 export const checkouts = pgTable("checkouts", {
   id: uuid("id").primaryKey().defaultRandom(),
   stripeSessionId: text("stripe_session_id").notNull().unique(),
   lines: jsonb("lines").$type<OrderLine[]>().notNull(),
+  /** What this site computed from Shopify's prices (minor units), not Stripe's word for it. */
   amountTotal: integer("amount_total").notNull(),
+  /** Lower case, as Stripe writes it. */
   currency: text("currency").notNull(),
   /** open | complete | expired */
   status: text("status").notNull().default("open"),
   ...timestamps,
+});
+
+/**
+ * Products this site's shopify-create-product made in Shopify (the test page's 50-cent item), recorded
+ * when Shopify answers with the variant id. Checkout sells these and the catalog's configured variants,
+ * nothing else (docs/decisions/062-own-checkouts-and-sellable-variants.md). In the database, not in a
+ * process's memory: any instance sells what any other created, and a restart forgets nothing.
+ */
+export const createdProducts = pgTable("created_products", {
+  variantId: text("variant_id").primaryKey(),
+  productId: text("product_id").notNull(),
+  handle: text("handle").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** A paid checkout. One per Stripe session, whoever (page or webhook) fulfils it first. */

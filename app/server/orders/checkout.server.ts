@@ -6,11 +6,14 @@ import { checkouts, type OrderLine } from "../db/schema";
 import type { Logger } from "../logger.server";
 import type { CatalogService } from "../shopify/catalog.server";
 import type { Payments } from "../stripe/types";
+import { notSoldMessage, type SellableVariants } from "./sellable-variants.server";
 
 /**
- * Starting a checkout: the browser names variants and quantities only; each variant is looked up in
- * Shopify, whose titles, prices and currency go into a Stripe Checkout Session, and the session is
- * recorded in `checkouts` (docs/decisions/030-exactly-once-fulfilment.md).
+ * Starting a checkout: the browser names variants and quantities only; each must be one this store
+ * sells (the catalog's, or a product this site created), each is looked up in Shopify, whose titles,
+ * prices and currency go into a Stripe Checkout Session, and the session is recorded in `checkouts`
+ * with the total this site computed (docs/decisions/030-exactly-once-fulfilment.md,
+ * 062-own-checkouts-and-sellable-variants.md).
  */
 
 export type CheckoutRequestLine = { variantId: string; quantity: number };
@@ -46,6 +49,8 @@ export type CheckoutServiceDeps = {
   db: Db;
   payments: Payments;
   catalog: Pick<CatalogService, "getVariants">;
+  /** Which variants this store sells: anything else is refused before Shopify or Stripe is asked. */
+  sellable: Pick<SellableVariants, "notSold">;
   logger: Logger;
   /** PUBLIC_SITE_URL */
   siteUrl: string;
@@ -74,6 +79,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
   return {
     async start(input) {
       const ids = [...new Set(input.lines.map((line) => line.variantId))];
+      const notSold = await deps.sellable.notSold(ids);
+      if (notSold.length > 0) throw new CheckoutRequestError(400, notSoldMessage(notSold));
       const variants = new Map(
         (await deps.catalog.getVariants(ids, { buyerIp: input.buyerIp })).map((variant) => [
           variant.id,
@@ -113,6 +120,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
           "These products are priced in different currencies: buy them separately.",
         );
       }
+      // What fulfilment will hold Stripe's session to: this site's own sum of Shopify's prices
+      // (shipping is free), not the amount Stripe reports back.
+      const amountTotal = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
 
       // Same request (key) and same lines → same session at Stripe; anything else → a new one.
       const idempotencyKey = `checkout-${createHash("sha256")
@@ -130,11 +140,23 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
         cancelUrl: input.cancelUrl,
         idempotencyKey,
       });
+      if (session.amountTotal !== amountTotal || session.currency.toLowerCase() !== currency) {
+        // Fulfilment would refuse this session once paid: the buyer must not be sent to pay it.
+        deps.logger.error(
+          {
+            sessionId: session.id,
+            expected: { amountTotal, currency },
+            stripe: { amountTotal: session.amountTotal, currency: session.currency },
+          },
+          "stripe created a session for another amount than this site asked for: not offered to the buyer",
+        );
+        throw new Error(`Stripe created session ${session.id} for another amount than this site asked for`);
+      }
       await recordCheckout.execute({
         stripeSessionId: session.id,
         lines,
-        amountTotal: session.amountTotal,
-        currency: session.currency,
+        amountTotal,
+        currency,
         status: session.status,
       });
       deps.logger.info(

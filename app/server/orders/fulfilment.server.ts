@@ -11,7 +11,10 @@ import { ORDER_CONFIRMATION, orderConfirmationOf } from "./order-email.server";
  * once, whoever asks first and however often — the payment-success page, Stripe's webhook, both, in
  * any order, concurrently, from several processes (docs/decisions/030-exactly-once-fulfilment.md).
  *
- * 1. Re-read the session from Stripe (never trust a webhook body or the browser).
+ * 1. Only a checkout this site created is fulfilled: the session must be recorded in `checkouts`
+ *    (else refused without asking Stripe), and Stripe's amount and currency must be the recorded
+ *    ones; only `paid` fulfils (docs/decisions/062-own-checkouts-and-sellable-variants.md).
+ *    Re-read the session from Stripe (never trust a webhook body or the browser).
  * 2. One transaction: insert the order (`on conflict (stripe_session_id) do nothing`; a concurrent
  *    insert waits on the unique index and then does nothing), enqueue the e-mail (unique on
  *    (kind, session id)), mark the checkout complete. Both rows or neither.
@@ -41,7 +44,18 @@ export type FulfilmentResult =
       emailRetrying: boolean;
     }
   | { outcome: "not_paid"; sessionStatus: "open" | "complete" | "expired" }
-  | { outcome: "not_found" };
+  | { outcome: "not_found" }
+  | { outcome: "refused"; reason: RefusalReason };
+
+/**
+ * Why a session is not fulfilled although Stripe may call it paid (no order, no e-mail):
+ * - `not_this_site`: no checkout of this site has that session id (made on the Stripe account by
+ *   someone else, or by another deployment sharing the account);
+ * - `amount_mismatch`: Stripe's amount or currency is not what this site recorded for it;
+ * - `no_payment`: Stripe says `no_payment_required`. Every checkout this site creates charges a
+ *   positive amount, so this is never one of ours as created, and goods are not sent for no money.
+ */
+export type RefusalReason = "not_this_site" | "amount_mismatch" | "no_payment";
 
 export type FulfilOptions = {
   /** Who asked, for the log. */
@@ -84,10 +98,40 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
 
   return {
     async fulfil(sessionId, options) {
+      // Asked first, and alone: a session this site never recorded costs no call to Stripe.
+      const [recorded] = await db
+        .select({ amountTotal: checkouts.amountTotal, currency: checkouts.currency })
+        .from(checkouts)
+        .where(eq(checkouts.stripeSessionId, sessionId));
+      if (!recorded) {
+        logger.warn(
+          { sessionId, source: options.source },
+          "fulfilment refused: not a checkout this site created",
+        );
+        return { outcome: "refused", reason: "not_this_site" };
+      }
       const session = await payments.retrieveCheckoutSession(sessionId);
       if (!session) return { outcome: "not_found" };
-      const paid = session.paymentStatus === "paid" || session.paymentStatus === "no_payment_required";
-      if (!paid) {
+      if (session.amountTotal !== recorded.amountTotal || session.currency !== recorded.currency) {
+        logger.error(
+          {
+            sessionId,
+            source: options.source,
+            recorded: { amountTotal: recorded.amountTotal, currency: recorded.currency },
+            stripe: { amountTotal: session.amountTotal, currency: session.currency },
+          },
+          "fulfilment refused: Stripe's amount is not the one this site recorded for the checkout",
+        );
+        return { outcome: "refused", reason: "amount_mismatch" };
+      }
+      if (session.paymentStatus === "no_payment_required") {
+        logger.error(
+          { sessionId, source: options.source },
+          "fulfilment refused: Stripe took no payment for this checkout (no_payment_required)",
+        );
+        return { outcome: "refused", reason: "no_payment" };
+      }
+      if (session.paymentStatus !== "paid") {
         if (session.status === "expired") {
           await db
             .update(checkouts)

@@ -49,7 +49,19 @@ export type VerifyConfirmationResponse =
       email: string | null;
       message: string;
       error: string;
-      /** Why, when the call itself was fine: unknown, unpaid or expired session; e-mail failed. */
-      reason?: "not_found" | "not_paid" | "processing" | "expired" | "email_failed";
+      /**
+       * Why, when the call itself was fine: unknown, unpaid or expired session; e-mail failed; or a
+       * session that is not a checkout of this site, or does not match the one it recorded, or for
+       * which no payment was taken (docs/decisions/062-own-checkouts-and-sellable-variants.md).
+       */
+      reason?:
+        | "not_found"
+        | "not_paid"
+        | "processing"
+        | "expired"
+        | "email_failed"
+        | "not_this_site"
+        | "amount_mismatch"
+        | "no_payment";
       order?: OrderView;
     };

@@ -1,0 +1,56 @@
+import { inArray } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { createdProducts } from "../db/schema";
+import type { CreatedProduct } from "../shopify/types";
+import { isPlaceholder } from "./inputs.server";
+
+/**
+ * What checkout may sell (docs/decisions/062-own-checkouts-and-sellable-variants.md): the catalog's
+ * configured variants (CATALOG_*_VARIANT_ID, or the emulator's seeded ids) and the products this site's
+ * shopify-create-product made (the test page's 50-cent item), nothing else. A Shopify store holds more
+ * than this site sells (drafts, other channels' products, a "not for sale" test item someone made by
+ * hand), and the browser names the variant: without this list, anything Shopify prices could be bought.
+ *
+ * The configured ids are checked in memory, so the checkouts that matter under load (the four catalog
+ * items) cost no query; any other id is one primary-key lookup in `created_products`, shared by every
+ * instance.
+ */
+export interface SellableVariants {
+  /** The ids among these that this store does not sell, in the order given; empty when all are sold. */
+  notSold(ids: readonly string[]): Promise<string[]>;
+  /** Records a product shopify-create-product made, so checkout sells it from now on. */
+  recordCreated(product: CreatedProduct): Promise<void>;
+}
+
+export type SellableVariantsDeps = {
+  db: Db;
+  /** The catalog's variant ids (placeholders among them are never sellable). */
+  configuredIds: readonly string[];
+};
+
+export function createSellableVariants(deps: SellableVariantsDeps): SellableVariants {
+  const configured = new Set(deps.configuredIds.filter((id) => !isPlaceholder(id)));
+  return {
+    async notSold(ids) {
+      const others = [...new Set(ids)].filter((id) => !configured.has(id));
+      if (others.length === 0) return [];
+      const rows = await deps.db
+        .select({ variantId: createdProducts.variantId })
+        .from(createdProducts)
+        .where(inArray(createdProducts.variantId, others));
+      const created = new Set(rows.map((row) => row.variantId));
+      return others.filter((id) => !created.has(id));
+    },
+    async recordCreated(product) {
+      await deps.db
+        .insert(createdProducts)
+        .values({ variantId: product.variantId, productId: product.productId, handle: product.handle })
+        .onConflictDoNothing({ target: createdProducts.variantId });
+    },
+  };
+}
+
+/** hybrid-checkout's answer (400) for variants this store does not sell. */
+export function notSoldMessage(ids: readonly string[]): string {
+  return `This store does not sell ${ids.join(", ")}: only the store's own products can be bought here.`;
+}
