@@ -60,7 +60,12 @@ describe("the emulators' test hooks", () => {
     // Answered as any path the site does not have (the page router: 404, or 405 to a POST or DELETE).
     const unknownPath = await statuses(hookRequests(plain.url, {}, "/__sandbox/shopify/__no-such-hooks"));
     expect(unknownPath).toEqual([405, 404, 405, 405]);
-    for (const headers of [{}, { "x-forwarded-for": "127.0.0.1" }, { "x-forwarded-for": "203.0.113.9" }])
+    const claims: Record<string, string>[] = [
+      {},
+      { "x-forwarded-for": "127.0.0.1" },
+      { "x-forwarded-for": "203.0.113.9" },
+    ];
+    for (const headers of claims)
       expect(await statuses(hookRequests(plain.url, headers)), JSON.stringify(headers)).toEqual(unknownPath);
     // The emulator itself is there, and nothing was queued: the product still loads.
     expect((await listeningEntry(plain)).emulators).toContain("shopify");
