@@ -53,6 +53,7 @@ export default defineConfig({
       // The suite buys and signs up far more often than one visitor: lift the per-IP limits.
       RATE_LIMIT_MULTIPLIER: "50",
       PUBLIC_SITE_URL: baseURL,
+      SANDBOX_TEST_HOOKS: "1",
     },
   },
 });

@@ -21,7 +21,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { sandboxProducts } from "../app/content/catalog";
+import { sandboxProducts } from "../sandbox/shopify/seed";
 import { freePort } from "../tests/support/server-process";
 import { benchDatabase, benchRateLimits, buildDir, root, startBenchServer } from "./support";
 

@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { sandboxProducts } from "../app/content/catalog";
+import { sandboxProducts } from "../sandbox/shopify/seed";
 import { root, startBenchServer } from "./support";
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 600);

@@ -4,7 +4,9 @@ import type { Env } from "../app/server/env.server";
 import type { Logger } from "../app/server/logger.server";
 import { startMailEmulator } from "./mail/emulator";
 import { createShopifyEmulator } from "./shopify/emulator";
+import { seededCatalogEnv } from "./shopify/seed";
 import { startStripeEmulator } from "./stripe/emulator";
+import { TEST_HOOKS_VARIABLE } from "./test-hooks";
 
 /**
  * The local emulators of the outside systems. server.ts starts the ones whose credentials are absent,
@@ -37,15 +39,24 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 
   // Each emulator registers itself here: its router under /__sandbox/<name>, its env overrides, its closer.
 
-  // Shopify: no store configured, and no emulator started elsewhere (SHOPIFY_API_URL).
+  // Shopify: no store configured, and no emulator started elsewhere (SHOPIFY_API_URL). Its seeded
+  // products become the catalog's, unless CATALOG_*_VARIANT_ID names others. Its test hooks only for
+  // tests (sandbox/test-hooks.ts).
   if (!options.env.SHOPIFY_STORE_DOMAIN && !options.env.SHOPIFY_API_URL) {
-    const shopify = createShopifyEmulator();
+    const controlHooks = options.env.SANDBOX_TEST_HOOKS === "1";
+    const shopify = createShopifyEmulator({ controlHooks });
     router.use("/shopify", shopify.router);
     active.push("shopify");
     envOverrides.SHOPIFY_API_URL = `${options.selfOrigin}/__sandbox/shopify`;
     envOverrides.SHOPIFY_STOREFRONT_TOKEN = shopify.storefrontToken;
     envOverrides.SHOPIFY_ADMIN_TOKEN = shopify.adminToken;
+    Object.assign(envOverrides, seededCatalogEnv(options.env));
     closers.push(() => shopify.close());
+    if (controlHooks)
+      options.logger.warn(
+        { hooks: "/__sandbox/shopify/__control", variable: TEST_HOOKS_VARIABLE },
+        "the Shopify emulator's test hooks are mounted: for tests only",
+      );
   }
 
   // Stripe: no secret key. The API listens on its own loopback port (the SDK's host/port); the pay

@@ -2,12 +2,15 @@ import { brand } from "../app/content/site";
 import type { Logger } from "../app/server/logger.server";
 import { type MailEmulator, startMailEmulator } from "./mail/emulator";
 import { type RunningShopifyEmulator, startShopifyEmulator } from "./shopify/emulator";
+import { seededCatalogEnv } from "./shopify/seed";
 import { type StripeEmulator, type StripeEmulatorOptions, startStripeEmulator } from "./stripe/emulator";
 
 /**
  * The three emulators on loopback ports of their own, outside any server, with the environment that
- * points a server at them: for `npm run emulators` (sandbox/standalone.ts) and the tests that share
- * emulators between server processes or inject faults into them.
+ * points a server at them (the Shopify emulator's seeded variant ids as the catalog's among it): for
+ * `npm run emulators` (sandbox/standalone.ts) and the tests that share emulators between server
+ * processes or inject faults into them (through their methods: the Shopify emulator's HTTP test hooks
+ * only with `shopify: { controlHooks: true }`, as `npm run emulators` asks).
  */
 export type StandaloneEmulators = {
   shopify: RunningShopifyEmulator;
@@ -19,10 +22,14 @@ export type StandaloneEmulators = {
 };
 
 export async function startStandaloneEmulators(
-  options: { logger?: Logger; stripe?: Omit<StripeEmulatorOptions, "logger" | "merchantName"> } = {},
+  options: {
+    logger?: Logger;
+    shopify?: { controlHooks?: boolean };
+    stripe?: Omit<StripeEmulatorOptions, "logger" | "merchantName">;
+  } = {},
 ): Promise<StandaloneEmulators> {
   const [shopify, stripe, mail] = await Promise.all([
-    startShopifyEmulator(),
+    startShopifyEmulator({ controlHooks: options.shopify?.controlHooks }),
     startStripeEmulator({ merchantName: brand.name, logger: options.logger, ...options.stripe }),
     startMailEmulator({ logger: options.logger }),
   ]);
@@ -34,6 +41,7 @@ export async function startStandaloneEmulators(
       SHOPIFY_API_URL: shopify.url,
       SHOPIFY_STOREFRONT_TOKEN: shopify.storefrontToken,
       SHOPIFY_ADMIN_TOKEN: shopify.adminToken,
+      ...seededCatalogEnv(),
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_URL: stripe.apiUrl,

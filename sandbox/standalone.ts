@@ -2,8 +2,10 @@
  * `npm run emulators`: the Shopify, Stripe and mail emulators as a process of their own, for several
  * server processes to share (instances behind a load balancer, tried on one machine) and for the
  * benchmarks, where they should not share the server's event loop any more than Shopify and Stripe
- * would. Prints, as one JSON line on stdout, the environment that points a server at them, and runs
- * until SIGTERM or SIGINT.
+ * would. Prints, as one JSON line on stdout, the environment that points a server at them (with the
+ * seeded products' variant ids as the catalog's), and runs until SIGTERM or SIGINT. The Shopify
+ * emulator's test hooks (`/__control`) are mounted here, answering this machine only
+ * (sandbox/test-hooks.ts).
  *
  * Options (environment): EMULATOR_WEBHOOK_URLS, comma-separated: where the Stripe emulator delivers
  * its events (a server's /api/stripe-webhook). Without it, payments made on the pay page reach no one.
@@ -17,7 +19,11 @@ const webhookUrls = (process.env.EMULATOR_WEBHOOK_URLS ?? "")
   .map((url) => url.trim())
   .filter(Boolean);
 
-const emulators = await startStandaloneEmulators({ logger, stripe: { webhookUrls } });
+const emulators = await startStandaloneEmulators({
+  logger,
+  shopify: { controlHooks: true },
+  stripe: { webhookUrls },
+});
 process.stdout.write(`${JSON.stringify(emulators.env)}\n`);
 
 let stopping = false;

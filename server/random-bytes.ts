@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 
 /**
- * Bytes from the CSPRNG for the many small values made per request (CSP nonces, the Stripe
- * emulator's ids), drawn 4 KiB at a time: one call into crypto per 4 KiB instead of one per value.
+ * Bytes from the CSPRNG for the CSP nonce every response carries, drawn 4 KiB at a time: one call
+ * into crypto per 4 KiB instead of one per nonce.
  * Each byte is handed out once.
  */
 let pool = Buffer.alloc(0);

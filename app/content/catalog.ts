@@ -2,8 +2,9 @@ import { brand } from "./site";
 
 /**
  * The purchasable items of spec §3 and how each maps to a Shopify variant id. Browser-safe: variant
- * ids are public identifiers, never secrets. The server decides the ids (environment, or the Shopify
- * emulator's seeded ids when no store is configured) and hands them to the page.
+ * ids are public identifiers, never secrets. The server decides the ids (its CATALOG_*_VARIANT_ID
+ * environment, which the sandbox fills in with its Shopify emulator's seeded ids) and hands them to
+ * the page.
  */
 export const purchasableItems = [
   "enhancer",
@@ -25,52 +26,6 @@ export const placeholderVariantIds: Record<PurchasableItem, string> = {
   enhancer_kit_bundle: `${VARIANT_GID_PREFIX}YOUR_KIT_BUNDLE_VARIANT_ID`,
   test_item: `${VARIANT_GID_PREFIX}YOUR_TEST_PRODUCT_VARIANT_ID`,
 };
-
-/**
- * The products the Shopify emulator is seeded with, and so the catalog's defaults when no store is
- * configured. The test item has no default: the test page creates it.
- */
-export const sandboxProducts = [
-  {
-    item: "enhancer",
-    handle: `${brand.slug}-enhancer`,
-    title: `${brand.name} Enhancer`,
-    productId: "gid://shopify/Product/9100000000001",
-    variantId: `${VARIANT_GID_PREFIX}49100000000001`,
-    price: "39.00",
-  },
-  {
-    item: "test_kit",
-    handle: "test-kit",
-    title: "At-Home Testosterone Test Kit",
-    productId: "gid://shopify/Product/9100000000002",
-    variantId: `${VARIANT_GID_PREFIX}49100000000002`,
-    price: "49.00",
-  },
-  {
-    item: "enhancer_kit_bundle",
-    handle: `${brand.slug}-enhancer-test-kit-bundle`,
-    title: `${brand.name} Enhancer + Test Kit Bundle`,
-    productId: "gid://shopify/Product/9100000000003",
-    variantId: `${VARIANT_GID_PREFIX}49100000000003`,
-    price: "128.00",
-  },
-  {
-    item: "bundle_3_month",
-    handle: `${brand.slug}-enhancer-3-month`,
-    title: `${brand.name} Enhancer 3-Month Pack`,
-    productId: "gid://shopify/Product/9100000000004",
-    variantId: `${VARIANT_GID_PREFIX}49100000000004`,
-    price: "197.00",
-  },
-] as const satisfies readonly {
-  item: Exclude<PurchasableItem, "test_item">;
-  handle: string;
-  title: string;
-  productId: string;
-  variantId: string;
-  price: string;
-}[];
 
 /** Local-storage keys that override an item's variant id in the browser (spec §3). */
 export const variantOverrideKeys: Partial<Record<PurchasableItem, string>> = {

@@ -1,6 +1,7 @@
 /**
  * Sets `key` as the newest entry of `map` (a Map keeps insertion order), then drops the oldest entries
- * beyond `max`: the bound shared by the in-memory caches and the emulators' records.
+ * beyond `max`: the bound shared by the in-memory caches (the emulators keep their own:
+ * sandbox/retention.ts).
  */
 export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
   map.delete(key);

@@ -1,17 +1,14 @@
-import {
-  type PurchasableItem,
-  placeholderVariantIds,
-  purchasableItems,
-  sandboxProducts,
-} from "~/content/catalog";
+import { type PurchasableItem, placeholderVariantIds, purchasableItems } from "~/content/catalog";
 import type { Env } from "./env.server";
 
 /**
  * Which Shopify variant each purchasable item (spec §3) sells, decided once at start:
- * CATALOG_*_VARIANT_ID when set; otherwise the Shopify emulator's seeded ids when the emulator is in
- * use (no SHOPIFY_STORE_DOMAIN), or the YOUR_ placeholders for a real store, which the browser refuses
- * to check out (spec §5) until they are configured. The test item is never configured here: the test
- * page creates it and keeps its id in local storage. Variant ids are public; nothing here is secret.
+ * CATALOG_*_VARIANT_ID when set, otherwise the YOUR_ placeholders, which the browser refuses to check
+ * out (spec §5) until they are configured. The app knows no emulator's products: when the sandbox runs
+ * the Shopify emulator it sets these variables to the emulator's seeded ids, unless they are set
+ * (sandbox/index.ts; `npm run emulators` prints them; decision 064). The test item is never configured
+ * here: the test page creates it and keeps its id in local storage. Variant ids are public; nothing
+ * here is secret.
  */
 export type CatalogConfig = {
   variantIds: Record<PurchasableItem, string>;
@@ -49,13 +46,10 @@ export function resolveCatalogConfig(env: Env, inProcessEmulators: InProcessEmul
   const shopifyEmulated = isShopifyEmulated(env);
   const adminTokenWaived =
     shopifyEmulated && inProcessEmulators.includes("shopify") && inProcessEmulators.includes("stripe");
-  const seeded = new Map<PurchasableItem, string>(sandboxProducts.map((p) => [p.item, p.variantId]));
   const variantIds = Object.fromEntries(
     purchasableItems.map((item) => {
       if (item === "test_item") return [item, placeholderVariantIds.test_item];
-      const configured = env[catalogEnvVariables[item]];
-      const fallback = shopifyEmulated ? seeded.get(item) : undefined;
-      return [item, configured ?? fallback ?? placeholderVariantIds[item]];
+      return [item, env[catalogEnvVariables[item]] ?? placeholderVariantIds[item]];
     }),
   ) as Record<PurchasableItem, string>;
   const byId = new Map(Object.entries(variantIds).map(([item, id]) => [id, item as PurchasableItem]));

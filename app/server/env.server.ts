@@ -118,6 +118,7 @@ export const envSchema = z
     // --- E-mail (unset SMTP URL: the local mail emulator) ---
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, { message: "must be an smtp:// or smtps:// URL" })),
     MAIL_FROM: z.string().trim().min(3).default("Forge <orders@forge.example>"),
+    SANDBOX_TEST_HOOKS: optional(z.enum(["0", "1"])), // tests only: "1" mounts the emulators' test hooks (sandbox/test-hooks.ts)
   })
   .superRefine((env, ctx) => {
     const require = (variable: keyof typeof env, when: string) =>

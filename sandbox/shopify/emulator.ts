@@ -13,6 +13,7 @@ import {
   validate,
 } from "graphql";
 import { pushBounded, setBounded } from "../retention";
+import { createControlRouter } from "./control";
 import { adminRoot, storefrontRoot, strictResolver } from "./resolvers";
 import { loadShopifySchema, SCHEMA_VERSION } from "./schemas";
 import { createStore, type ShopifyStore } from "./store";
@@ -21,13 +22,10 @@ import { createStore, type ShopifyStore } from "./store";
  * The Shopify emulator: Storefront and Admin GraphQL endpoints laid out as Shopify's own
  * (`/api/{version}/graphql.json`, `/admin/api/{version}/graphql.json`), validating and executing every
  * request against Shopify's real 2026-10 schemas, checking the access-token headers, seeded with the
- * catalog's sandbox products. Admin mutations add products the Storefront then serves.
+ * products of seed.ts. Admin mutations add products the Storefront then serves.
  *
- * Test hooks (only where the emulator runs, and only from loopback) under `/__control`:
- *   POST   /__control/faults  {kind, api?, times?, ms?, status?}   queue a fault (see `Fault`)
- *   DELETE /__control/faults                                       drop queued faults
- *   GET    /__control/calls                                        {storefront, admin, total, log}
- *   POST   /__control/reset                                        counters, faults and data back to the seed
+ * Test hooks under `/__control` (control.ts) only when created with `controlHooks: true`: the sandbox
+ * does so for tests (SANDBOX_TEST_HOOKS=1) and `npm run emulators` (sandbox/test-hooks.ts).
  *
  * Mounted by sandbox/index.ts at /__sandbox/shopify; `startShopifyEmulator` runs it on its own port.
  */
@@ -59,7 +57,8 @@ export type ShopifyEmulator = {
   adminToken: string;
   store: ShopifyStore;
   calls(): { storefront: number; admin: number; total: number; log: CallRecord[] };
-  addFault(fault: Fault): void;
+  /** Queues a fault; answers how many are queued. */
+  addFault(fault: Fault): number;
   clearFaults(): void;
   reset(): void;
   close(): Promise<void>;
@@ -69,13 +68,11 @@ export type ShopifyEmulatorOptions = {
   /** Default: random per start. */
   storefrontToken?: string;
   adminToken?: string;
+  /** Mounts the test hooks at /__control (tests and `npm run emulators` only; default off). */
+  controlHooks?: boolean;
 };
 
-const FAULT_KINDS = new Set(["latency", "status", "throttled", "malformed", "timeout"]);
 const MAX_LOG = 500;
-
-const isLoopback = (address: string | undefined) =>
-  address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
 
 /**
  * A document parsed and validated against the API's schema, or the errors Shopify would answer with.
@@ -105,6 +102,181 @@ function checkDocument(api: Api, schema: GraphQLSchema, query: string): CheckedD
   return checked;
 }
 
+/** Waits `ms`, or less if the client goes away or the emulator closes (`pending` releases all). */
+function wait(ms: number, res: express.Response, pending: Set<() => void>): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      pending.delete(done);
+      res.off("close", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    pending.add(done);
+    res.on("close", done);
+  });
+}
+
+/** Answers as the fault says (every kind but latency, which only delays the normal answer). */
+async function applyFault(fault: Fault, api: Api, res: express.Response, pending: Set<() => void>) {
+  switch (fault.kind) {
+    case "status": {
+      const status = fault.status ?? 500;
+      if (fault.retryAfter !== undefined) res.setHeader("Retry-After", String(fault.retryAfter));
+      const message =
+        status === 429
+          ? "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service."
+          : status === 503
+            ? "Service Unavailable"
+            : "Internal Server Error";
+      res.status(status).json({
+        errors: api === "admin" ? message : [{ message, extensions: { code: "INTERNAL_SERVER_ERROR" } }],
+      });
+      return;
+    }
+    case "throttled":
+      res.json({
+        errors: [
+          {
+            message: "Throttled",
+            extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+          },
+        ],
+        extensions: {
+          cost: {
+            ...cost(0),
+            actualQueryCost: null,
+            throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 0, restoreRate: 100 },
+          },
+        },
+      });
+      return;
+    case "malformed":
+      res.status(200).type("application/json").send('{"data": {"product": {"title": "Forge');
+      return;
+    case "timeout":
+      await wait(fault.ms ?? 120_000, res, pending);
+      if (!res.writableEnded && !res.destroyed) res.status(504).json({ errors: "Gateway Timeout" });
+      return;
+    case "latency":
+      return;
+  }
+}
+
+/** The GraphQL request in the body (JSON, or an application/graphql text), or null when there is none. */
+function graphqlRequest(body: unknown) {
+  const payload: { query?: unknown; variables?: unknown; operationName?: unknown } =
+    typeof body === "string" ? { query: body } : body && typeof body === "object" ? (body as object) : {};
+  if (typeof payload.query !== "string" || payload.query.trim() === "") return null;
+  return {
+    query: payload.query,
+    operationName: typeof payload.operationName === "string" ? payload.operationName : undefined,
+    variables:
+      payload.variables && typeof payload.variables === "object"
+        ? (payload.variables as Record<string, unknown>)
+        : {},
+  };
+}
+
+/** Parses, validates and runs a request against the API's schema: the response body Shopify would send. */
+async function runGraphql(
+  api: Api,
+  store: ShopifyStore,
+  request: NonNullable<ReturnType<typeof graphqlRequest>>,
+  record: CallRecord,
+): Promise<Record<string, unknown>> {
+  const schema = loadShopifySchema(api);
+  const checked = checkDocument(api, schema, request.query);
+  if ("errors" in checked) return { errors: checked.errors };
+  const { document } = checked;
+  const operation = getOperationAST(document, request.operationName);
+  if (!operation)
+    return { errors: [{ message: "An operation name is required", extensions: { code: "BAD_REQUEST" } }] };
+  record.operationName = operation.name?.value ?? null;
+  if (operation.operation === "subscription")
+    return { errors: [{ message: "Subscriptions are not supported", extensions: { code: "BAD_REQUEST" } }] };
+  const rootValue =
+    api === "storefront" ? storefrontRoot(store, operation.operation) : adminRoot(store, operation.operation);
+  const result = await execute({
+    schema,
+    document,
+    rootValue,
+    variableValues: request.variables,
+    operationName: request.operationName,
+    fieldResolver: strictResolver,
+  });
+  const response: Record<string, unknown> = {};
+  if (result.errors?.length) response.errors = result.errors.map((error) => format(error));
+  if (result.data !== undefined) response.data = result.data;
+  if (api === "admin") response.extensions = { cost: cost(1) };
+  return response;
+}
+
+/** What the endpoints share: the store, the tokens, the fault queue and the call log. */
+type EndpointState = {
+  store: ShopifyStore;
+  tokens: Record<Api, string>;
+  takeFault(api: Api): Fault | undefined;
+  /** Counts and logs a call. */
+  record(api: Api): CallRecord;
+  pending: Set<() => void>;
+};
+
+function authorized(api: Api, req: express.Request, tokens: Record<Api, string>): boolean {
+  if (api === "admin") return req.get("x-shopify-access-token") === tokens.admin;
+  const token = req.get("shopify-storefront-private-token") ?? req.get("x-shopify-storefront-access-token");
+  return token === tokens.storefront;
+}
+
+function endpoint(api: Api, state: EndpointState): express.RequestHandler {
+  return async (req, res) => {
+    const record = state.record(api);
+    res.setHeader("X-Shopify-API-Version", SCHEMA_VERSION);
+    res.setHeader("X-Request-Id", randomBytes(8).toString("hex"));
+
+    const fault = state.takeFault(api);
+    if (fault) {
+      record.fault = fault.kind;
+      if (fault.kind !== "latency") return applyFault(fault, api, res, state.pending);
+      await wait(fault.ms ?? 1_000, res, state.pending);
+      if (res.writableEnded || res.destroyed) return;
+    }
+
+    if (!authorized(api, req, state.tokens)) {
+      res
+        .status(401)
+        .json(
+          api === "admin"
+            ? { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" }
+            : { errors: [{ message: "", extensions: { code: "UNAUTHORIZED" } }] },
+        );
+      return;
+    }
+    const request = graphqlRequest(req.body as unknown);
+    if (!request) {
+      res.status(400).json({ errors: { query: "Required parameter missing or invalid" } });
+      return;
+    }
+    res.json(await runGraphql(api, state.store, request, record));
+  };
+}
+
+/** The store's products, for a look in a browser. */
+function storeSummary(store: ShopifyStore) {
+  return {
+    emulator: "shopify",
+    version: SCHEMA_VERSION,
+    storefront: `api/${SCHEMA_VERSION}/graphql.json`,
+    admin: `admin/api/${SCHEMA_VERSION}/graphql.json`,
+    products: [...store.products.values()].map((p) => ({
+      handle: p.handle,
+      title: p.title,
+      status: p.status,
+      variants: p.variants.map((v) => ({ id: v.id, price: v.price, sku: v.sku })),
+    })),
+  };
+}
+
 export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): ShopifyEmulator {
   const storefrontToken = options.storefrontToken ?? `shpat_sandbox_sf_${randomBytes(12).toString("hex")}`;
   const adminToken = options.adminToken ?? `shpat_sandbox_admin_${randomBytes(12).toString("hex")}`;
@@ -127,57 +299,16 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
     }
     return fault;
   };
-
-  const router = express.Router();
-  router.use(express.json({ limit: "1mb", type: ["application/json"] }));
-  router.use(express.text({ limit: "1mb", type: ["application/graphql"] }));
-
-  // --- test hooks ---
-  const control = express.Router();
-  control.use((req, res, next) => {
-    if (!isLoopback(req.socket.remoteAddress)) {
-      res.status(403).json({ error: "the emulator's test hooks answer loopback only" });
-      return;
-    }
-    next();
-  });
-  control.post("/faults", (req, res) => {
-    const body = (req.body ?? {}) as Fault;
-    if (!FAULT_KINDS.has(body.kind)) {
-      res.status(400).json({ error: `kind must be one of ${[...FAULT_KINDS].join(", ")}` });
-      return;
-    }
-    if (body.api !== undefined && !["storefront", "admin", "any"].includes(body.api)) {
-      res.status(400).json({ error: "api must be storefront, admin or any" });
-      return;
-    }
-    const times = body.times ?? 1;
-    if (!Number.isInteger(times) || times === 0 || times < -1) {
-      res.status(400).json({ error: "times must be a positive whole number, or -1 for always" });
-      return;
-    }
-    faults.push({ ...body, remaining: times });
-    res.status(201).json({ queued: faults.length });
-  });
-  control.delete("/faults", (_req, res) => {
-    faults = [];
-    res.json({ queued: 0 });
-  });
-  control.get("/calls", (_req, res) => {
-    res.json(snapshot());
-  });
-  control.post("/reset", (_req, res) => {
-    reset();
-    res.json(snapshot());
-  });
-  router.use("/__control", control);
-
   const snapshot = () => ({
     storefront: counts.storefront,
     admin: counts.admin,
     total: counts.storefront + counts.admin,
     log: [...log],
   });
+  const addFault = (fault: Fault) => faults.push({ ...fault, remaining: fault.times ?? 1 });
+  const clearFaults = () => {
+    faults = [];
+  };
   const reset = () => {
     faults = [];
     log = [];
@@ -185,161 +316,26 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
     counts.admin = 0;
     store.reset();
   };
-
-  // --- the GraphQL endpoints ---
-  const endpoint =
-    (api: Api): express.RequestHandler =>
-    async (req, res) => {
+  const state: EndpointState = {
+    store,
+    tokens: { storefront: storefrontToken, admin: adminToken },
+    takeFault,
+    record(api) {
       counts[api] += 1;
       const record: CallRecord = { api, operationName: null, fault: null, at: new Date().toISOString() };
       pushBounded(log, record, MAX_LOG);
-      res.setHeader("X-Shopify-API-Version", SCHEMA_VERSION);
-      res.setHeader("X-Request-Id", randomBytes(8).toString("hex"));
+      return record;
+    },
+    pending,
+  };
 
-      const fault = takeFault(api);
-      if (fault) {
-        record.fault = fault.kind;
-        if (fault.kind === "latency") {
-          await wait(fault.ms ?? 1_000, res);
-          if (res.writableEnded || res.destroyed) return;
-        } else {
-          await applyFault(fault, api, res);
-          return;
-        }
-      }
-
-      if (!authorized(api, req)) {
-        res
-          .status(401)
-          .json(
-            api === "admin"
-              ? { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" }
-              : { errors: [{ message: "", extensions: { code: "UNAUTHORIZED" } }] },
-          );
-        return;
-      }
-
-      const body = req.body as unknown;
-      const payload: { query?: unknown; variables?: unknown; operationName?: unknown } =
-        typeof body === "string" ? { query: body } : body && typeof body === "object" ? (body as object) : {};
-      if (typeof payload.query !== "string" || payload.query.trim() === "") {
-        res.status(400).json({ errors: { query: "Required parameter missing or invalid" } });
-        return;
-      }
-      const operationName = typeof payload.operationName === "string" ? payload.operationName : undefined;
-      const variables =
-        payload.variables && typeof payload.variables === "object"
-          ? (payload.variables as Record<string, unknown>)
-          : {};
-
-      const schema = loadShopifySchema(api);
-      const checked = checkDocument(api, schema, payload.query);
-      if ("errors" in checked) {
-        res.json({ errors: checked.errors });
-        return;
-      }
-      const { document } = checked;
-      const operation = getOperationAST(document, operationName);
-      if (!operation) {
-        res.json({
-          errors: [{ message: "An operation name is required", extensions: { code: "BAD_REQUEST" } }],
-        });
-        return;
-      }
-      record.operationName = operation.name?.value ?? null;
-      if (operation.operation === "subscription") {
-        res.json({
-          errors: [{ message: "Subscriptions are not supported", extensions: { code: "BAD_REQUEST" } }],
-        });
-        return;
-      }
-      const rootValue =
-        api === "storefront"
-          ? storefrontRoot(store, operation.operation)
-          : adminRoot(store, operation.operation);
-      const result = await execute({
-        schema,
-        document,
-        rootValue,
-        variableValues: variables,
-        operationName,
-        fieldResolver: strictResolver,
-      });
-      const response: Record<string, unknown> = {};
-      if (result.errors?.length) response.errors = result.errors.map((error) => format(error));
-      if (result.data !== undefined) response.data = result.data;
-      if (api === "admin") response.extensions = { cost: cost(1) };
-      res.json(response);
-    };
-
-  function authorized(api: Api, req: express.Request): boolean {
-    if (api === "admin") return req.get("x-shopify-access-token") === adminToken;
-    const token = req.get("shopify-storefront-private-token") ?? req.get("x-shopify-storefront-access-token");
-    return token === storefrontToken;
-  }
-
-  async function applyFault(fault: Fault, api: Api, res: express.Response) {
-    switch (fault.kind) {
-      case "status": {
-        const status = fault.status ?? 500;
-        if (fault.retryAfter !== undefined) res.setHeader("Retry-After", String(fault.retryAfter));
-        const message =
-          status === 429
-            ? "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service."
-            : status === 503
-              ? "Service Unavailable"
-              : "Internal Server Error";
-        res.status(status).json({
-          errors: api === "admin" ? message : [{ message, extensions: { code: "INTERNAL_SERVER_ERROR" } }],
-        });
-        return;
-      }
-      case "throttled":
-        res.json({
-          errors: [
-            {
-              message: "Throttled",
-              extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
-            },
-          ],
-          extensions: {
-            cost: {
-              ...cost(0),
-              actualQueryCost: null,
-              throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 0, restoreRate: 100 },
-            },
-          },
-        });
-        return;
-      case "malformed":
-        res.status(200).type("application/json").send('{"data": {"product": {"title": "Forge');
-        return;
-      case "timeout":
-        await wait(fault.ms ?? 120_000, res);
-        if (!res.writableEnded && !res.destroyed) res.status(504).json({ errors: "Gateway Timeout" });
-        return;
-      case "latency":
-        return;
-    }
-  }
-
-  /** Waits `ms`, or less if the client goes away or the emulator closes. */
-  function wait(ms: number, res: express.Response): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        pending.delete(done);
-        res.off("close", done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      pending.add(done);
-      res.on("close", done);
-    });
-  }
-
-  router.post("/api/:version/graphql.json", endpoint("storefront"));
-  router.post("/admin/api/:version/graphql.json", endpoint("admin"));
+  const router = express.Router();
+  router.use(express.json({ limit: "1mb", type: ["application/json"] }));
+  router.use(express.text({ limit: "1mb", type: ["application/graphql"] }));
+  if (options.controlHooks)
+    router.use("/__control", createControlRouter({ addFault, clearFaults, calls: snapshot, reset }));
+  router.post("/api/:version/graphql.json", endpoint("storefront", state));
+  router.post("/admin/api/:version/graphql.json", endpoint("admin", state));
   router.all(["/api/:version/graphql.json", "/admin/api/:version/graphql.json"], (_req, res) => {
     res.status(405).set("Allow", "POST").json({ errors: "Method not allowed: send a POST" });
   });
@@ -349,18 +345,7 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
     res.status(400).json({ errors: { query: "Required parameter missing or invalid" } });
   }) as express.ErrorRequestHandler);
   router.get("/", (_req, res) => {
-    res.json({
-      emulator: "shopify",
-      version: SCHEMA_VERSION,
-      storefront: `api/${SCHEMA_VERSION}/graphql.json`,
-      admin: `admin/api/${SCHEMA_VERSION}/graphql.json`,
-      products: [...store.products.values()].map((p) => ({
-        handle: p.handle,
-        title: p.title,
-        status: p.status,
-        variants: p.variants.map((v) => ({ id: v.id, price: v.price, sku: v.sku })),
-      })),
-    });
+    res.json(storeSummary(store));
   });
 
   return {
@@ -369,10 +354,8 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
     adminToken,
     store,
     calls: snapshot,
-    addFault: (fault) => faults.push({ ...fault, remaining: fault.times ?? 1 }),
-    clearFaults: () => {
-      faults = [];
-    },
+    addFault,
+    clearFaults,
     reset,
     async close() {
       for (const release of [...pending]) release();

@@ -1,8 +1,8 @@
-import { sandboxProducts } from "../../app/content/catalog";
+import { sandboxProducts } from "./seed";
 
 /**
- * The emulated store's data: products with their variants, in memory. Seeded with the catalog's
- * sandbox products (app/content/catalog.ts), whose ids are the app's defaults while the emulator is in
+ * The emulated store's data: products with their variants, in memory. Seeded with the products of
+ * seed.ts, whose variant ids the sandbox hands the server as its catalog's while the emulator is in
  * use; the Admin mutations add to it.
  */
 
@@ -31,17 +31,6 @@ export type StoredProduct = {
 };
 
 export type ShopInfo = { name: string; currencyCode: string; myshopifyDomain: string };
-
-const descriptions: Record<string, string> = {
-  enhancer:
-    "<p>A daily capsule that supports your natural testosterone production: 14 researched ingredients, three capsules with your first meal, a 30-day supply.</p>",
-  test_kit:
-    "<p>An at-home testosterone test: collect a small sample, send it back in the prepaid envelope, and read your results online in 3-5 days.</p>",
-  enhancer_kit_bundle:
-    "<p>The Enhancer and the at-home test kit together: measure where you start, then track what changes.</p>",
-  bundle_3_month:
-    "<p>Three months of the Enhancer: a full 8-12 week cycle, with $40 off the monthly price.</p>",
-};
 
 export type ShopifyStore = {
   shop: ShopInfo;
@@ -75,10 +64,10 @@ export function createStore(): ShopifyStore {
         id: seeded.productId,
         handle: seeded.handle,
         title: seeded.title,
-        descriptionHtml: descriptions[seeded.item] ?? "",
+        descriptionHtml: seeded.descriptionHtml,
         status: "ACTIVE",
         vendor: "Forge",
-        productType: seeded.item === "test_kit" ? "Test kit" : "Supplement",
+        productType: seeded.productType,
         tags: [],
         createdAt: at,
         updatedAt: at,
@@ -88,7 +77,7 @@ export function createStore(): ShopifyStore {
             id: seeded.variantId,
             title: "Default Title",
             price: seeded.price,
-            sku: `FORGE-${seeded.item.toUpperCase().replace(/_/g, "-")}`,
+            sku: seeded.sku,
             availableForSale: true,
           },
         ],

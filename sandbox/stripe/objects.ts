@@ -1,4 +1,4 @@
-import { takeRandomBytes } from "../../server/random-bytes";
+import { randomBytes } from "node:crypto";
 
 /**
  * The Stripe objects the emulator keeps, shaped as Stripe's API returns them (the subset the `stripe`
@@ -7,9 +7,13 @@ import { takeRandomBytes } from "../../server/random-bytes";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
+/**
+ * `cs_test_…`, `evt_…`: the emulator's own ids, straight from the CSPRNG (never the app's helpers: an
+ * emulator that shares the app's code cannot catch its bugs, decision 064).
+ */
 export function stripeId(prefix: string, length = 24): string {
   let out = "";
-  for (const byte of takeRandomBytes(length)) out += BASE62[byte % 62];
+  for (const byte of randomBytes(length)) out += BASE62[byte % 62];
   return `${prefix}_${out}`;
 }
 

@@ -1,5 +1,5 @@
 import express from "express";
-import { formatMoney as formatAmount } from "../../app/emails/money";
+import { formatAmount } from "./money";
 import type { SessionRecord, StripeAddress, StripeCheckoutSession } from "./objects";
 
 /**

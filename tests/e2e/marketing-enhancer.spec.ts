@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { sandboxProducts } from "~/content/catalog";
 import { enhancerFaqs } from "~/content/faqs";
 import { ingredients } from "~/content/ingredients";
 import { formatUsd } from "~/content/pricing";
+import { sandboxProducts } from "../../sandbox/shopify/seed";
 import { expectAccordionBehaviour, expectJsonLdNonces, jsonLdOfType } from "./marketing-helpers";
 import { expect, expectNoAxeViolations, isMobile, test, waitForHydration } from "./support";
 

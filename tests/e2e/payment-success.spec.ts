@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { sandboxProducts } from "~/content/catalog";
+import { sandboxProducts } from "../../sandbox/shopify/seed";
 import { freePort, type RunningServer, startServer } from "../support/server-process";
 import { expectToast, newBuyer } from "./flows";
 import { expect, isMobile, test, waitForHydration } from "./support";

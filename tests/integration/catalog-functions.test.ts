@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxProducts } from "~/content/catalog";
+import { sandboxProducts } from "../../sandbox/shopify/seed";
 import { createTestDatabase, databaseTargets, type TestDatabase } from "../support/database";
 import { type RunningServer, startServer } from "../support/server-process";
 import {

@@ -39,6 +39,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
       HOST: "127.0.0.1",
       PGLITE_DIR: "memory://",
       LOG_LEVEL: "info",
+      SANDBOX_TEST_HOOKS: "1",
       ...env,
       PORT: String(port),
     },

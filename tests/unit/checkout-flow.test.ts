@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { placeholderVariantIds, sandboxProducts } from "~/content/catalog";
+import { placeholderVariantIds } from "~/content/catalog";
 import { messages } from "~/content/messages";
 import { configurationMessage } from "~/lib/checkout-flow";
 import { resetToasts, subscribeToasts, type Toast } from "~/lib/toast";
+import { sandboxProducts } from "../../sandbox/shopify/seed";
 
 const enhancerId = sandboxProducts[0].variantId;
 

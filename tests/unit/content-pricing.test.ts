@@ -3,11 +3,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ProductHeader } from "~/components/sections/product-header";
 import { pricingPlans } from "~/content/bro-science";
-import { sandboxProducts } from "~/content/catalog";
 import { bundleSection } from "~/content/home";
 import { formatUsd, prices, productPagePricing } from "~/content/pricing";
 import { defaultEnhancer } from "~/content/product";
 import { kitPage } from "~/content/test-kit";
+import { sandboxProducts } from "../../sandbox/shopify/seed";
 
 describe("prices (spec §9)", () => {
   it("formats dollars as the spec writes them", () => {

@@ -1,6 +1,5 @@
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sandboxProducts } from "~/content/catalog";
 import { parseEnv } from "~/server/env.server";
 import {
   type CatalogService,
@@ -9,6 +8,7 @@ import {
   StoreRejectedError,
 } from "~/server/shopify/catalog.server";
 import { type RunningShopifyEmulator, startShopifyEmulator } from "../../sandbox/shopify/emulator";
+import { sandboxProducts } from "../../sandbox/shopify/seed";
 
 const logger = pino({ level: "silent" });
 let emulator: RunningShopifyEmulator;

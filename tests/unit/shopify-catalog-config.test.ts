@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { placeholderVariantIds, purchasableItems, sandboxProducts } from "~/content/catalog";
+import { placeholderVariantIds, purchasableItems } from "~/content/catalog";
 import { resolveCatalogConfig } from "~/server/catalog-config.server";
 import { parseEnv } from "~/server/env.server";
+import { sandboxProducts, seededCatalogEnv } from "../../sandbox/shopify/seed";
 
 const seeded = Object.fromEntries(sandboxProducts.map((p) => [p.item, p.variantId]));
 
 describe("catalog configuration", () => {
-  it("defaults to the emulator's seeded ids when no store is configured", () => {
-    const config = resolveCatalogConfig(parseEnv({}));
+  it("takes the emulator's seeded ids from the environment the sandbox hands it when no store is configured", () => {
+    // The app knows no emulator's products: the sandbox sets CATALOG_* to its seeded ids (decision 064).
+    const config = resolveCatalogConfig(parseEnv(seededCatalogEnv()));
     expect(config.shopifyEmulated).toBe(true);
     expect(config.variantIds).toEqual({
       enhancer: seeded.enhancer,
@@ -17,6 +19,12 @@ describe("catalog configuration", () => {
       test_item: placeholderVariantIds.test_item,
     });
     expect(config.itemOf(seeded.test_kit as string)).toBe("test_kit");
+  });
+
+  it("defaults to the YOUR_ placeholders when no store is configured and no ids are given", () => {
+    const config = resolveCatalogConfig(parseEnv({}));
+    expect(config.shopifyEmulated).toBe(true);
+    expect(config.variantIds).toEqual(placeholderVariantIds);
   });
 
   it("defaults to the YOUR_ placeholders for a real store", () => {

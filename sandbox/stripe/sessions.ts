@@ -1,0 +1,260 @@
+import { setBounded } from "../retention";
+import { invalid } from "./errors";
+import {
+  nowSeconds,
+  type SessionRecord,
+  type StripeAddress,
+  type StripeCheckoutSession,
+  type StripeLineItem,
+  type StripeProduct,
+  stripeId,
+} from "./objects";
+import type { CreateSessionParams, LineParams } from "./parameters";
+
+/**
+ * Checkout Sessions, the emulator's one resource: made from checked parameters (parameters.ts),
+ * read back in Stripe's shapes with `expand[]`, paid (the pay page), expired (on request, or lazily
+ * once past `expires_at`, as Stripe's sweep would have). Every change of state is an event
+ * (webhooks.ts).
+ */
+
+export type CompleteSessionInput = {
+  email: string;
+  name: string;
+  address: StripeAddress;
+};
+
+export type SessionStoreOptions = {
+  /** How long a session stays open, in seconds. */
+  lifetimeSeconds: number;
+  /** Where the visitor's browser reaches the pay page (`<base>/<session id>`); known once listening. */
+  payPageBaseUrl(): string;
+  /** Called on every change of state, with the session as it now is. */
+  emit(type: string, session: StripeCheckoutSession): void;
+  /** How many sessions are kept, oldest out first. */
+  retain: number;
+};
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/** A page of line items, as embedded in a session or answered by /line_items. */
+function lineItemList(
+  record: SessionRecord,
+  items: StripeLineItem[],
+  expandProduct: boolean,
+  hasMore = false,
+) {
+  return {
+    object: "list" as const,
+    data: items.map((item) => {
+      const product = record.products.get(item.price.product);
+      return {
+        ...item,
+        price: { ...item.price, product: expandProduct && product ? product : item.price.product },
+      };
+    }),
+    has_more: hasMore,
+    url: `/v1/checkout/sessions/${record.session.id}/line_items`,
+  };
+}
+
+/** A line's product and line item, with fresh ids (the price is inline, as `price_data` makes it). */
+function lineItem(line: LineParams, created: number): { product: StripeProduct; item: StripeLineItem } {
+  const product: StripeProduct = {
+    id: stripeId("prod", 14),
+    object: "product",
+    active: true,
+    name: line.product.name,
+    description: line.product.description,
+    metadata: line.product.metadata,
+    images: [],
+    created,
+    livemode: false,
+  };
+  const amount = line.unitAmount * line.quantity;
+  const item: StripeLineItem = {
+    id: stripeId("li", 24),
+    object: "item",
+    amount_discount: 0,
+    amount_subtotal: amount,
+    amount_tax: 0,
+    amount_total: amount,
+    currency: line.currency,
+    description: product.name,
+    quantity: line.quantity,
+    price: {
+      id: stripeId("price", 24),
+      object: "price",
+      active: false,
+      billing_scheme: "per_unit",
+      currency: line.currency,
+      unit_amount: line.unitAmount,
+      unit_amount_decimal: String(line.unitAmount),
+      product: product.id,
+      type: "one_time",
+      created,
+      livemode: false,
+      metadata: {},
+    },
+  };
+  return { product, item };
+}
+
+/** A new open session from checked parameters. */
+function newRecord(
+  params: CreateSessionParams,
+  payPageBaseUrl: string,
+  lifetimeSeconds: number,
+): SessionRecord {
+  const created = nowSeconds();
+  const products = new Map<string, StripeProduct>();
+  const lineItems = params.lines.map((line) => {
+    const { product, item } = lineItem(line, created);
+    products.set(product.id, product);
+    return item;
+  });
+  const shippingRates = params.shippingRates.map((rate) => ({ id: stripeId("shr", 24), ...rate }));
+  const subtotal = lineItems.reduce((sum, item) => sum + item.amount_subtotal, 0);
+  const shipping = shippingRates[0];
+  const shippingAmount = shipping?.amount ?? 0;
+  const id = stripeId("cs_test", 58);
+  const session: StripeCheckoutSession = {
+    id,
+    object: "checkout.session",
+    mode: "payment",
+    status: "open",
+    payment_status: "unpaid",
+    url: `${payPageBaseUrl}/${id}`,
+    success_url: params.successUrl,
+    cancel_url: params.cancelUrl,
+    amount_subtotal: subtotal,
+    amount_total: subtotal + shippingAmount,
+    currency: params.currency,
+    client_reference_id: params.clientReferenceId,
+    customer: null,
+    customer_email: params.customerEmail,
+    customer_details: null,
+    collected_information: null,
+    shipping_address_collection: params.allowedCountries
+      ? { allowed_countries: params.allowedCountries }
+      : null,
+    shipping_cost: shipping
+      ? {
+          amount_subtotal: shippingAmount,
+          amount_tax: 0,
+          amount_total: shippingAmount,
+          shipping_rate: shipping.id,
+        }
+      : null,
+    shipping_options: shippingRates.map((rate) => ({ shipping_amount: rate.amount, shipping_rate: rate.id })),
+    payment_intent: null,
+    payment_method_types: ["card"],
+    metadata: params.metadata,
+    locale: params.locale,
+    created,
+    expires_at: created + lifetimeSeconds,
+    livemode: false,
+    total_details: { amount_discount: 0, amount_shipping: shippingAmount, amount_tax: 0 },
+  };
+  return { session, lineItems, products, shippingRates, declines: 0 };
+}
+
+export function createSessionStore(options: SessionStoreOptions) {
+  const records = new Map<string, SessionRecord>();
+
+  /** The session as it is now: an open one past its time is expired first. */
+  function current(record: SessionRecord): StripeCheckoutSession {
+    const session = record.session;
+    if (session.status === "open" && nowSeconds() >= session.expires_at) {
+      session.status = "expired";
+      session.url = null;
+      options.emit("checkout.session.expired", session);
+    }
+    return session;
+  }
+
+  function find(id: string): SessionRecord | undefined {
+    const record = records.get(id);
+    if (record) current(record);
+    return record;
+  }
+
+  function serialize(record: SessionRecord, expand: string[]) {
+    const session = current(record);
+    if (!expand.includes("line_items")) return { ...session };
+    const expandProduct = expand.includes("line_items.data.price.product");
+    // Like Stripe, an embedded list holds the first page (10 items); the rest via /line_items.
+    const firstPage = record.lineItems.slice(0, 10);
+    return {
+      ...session,
+      line_items: lineItemList(record, firstPage, expandProduct, record.lineItems.length > 10),
+    };
+  }
+
+  /** GET …/line_items: `limit` items after `startingAfter` (an item id). */
+  function lineItemPage(
+    record: SessionRecord,
+    limit: number,
+    startingAfter: string | null,
+    expandProduct: boolean,
+  ) {
+    const start = startingAfter ? record.lineItems.findIndex((item) => item.id === startingAfter) + 1 : 0;
+    const page = record.lineItems.slice(start, start + limit);
+    return lineItemList(record, page, expandProduct, start + limit < record.lineItems.length);
+  }
+
+  function create(params: CreateSessionParams): SessionRecord {
+    const record = newRecord(params, options.payPageBaseUrl(), options.lifetimeSeconds);
+    setBounded(records, record.session.id, record, options.retain);
+    return record;
+  }
+
+  /** What paying on the pay page does: the session paid, the customer's details on it, an event. */
+  function complete(id: string, input: CompleteSessionInput): StripeCheckoutSession {
+    const record = find(id);
+    if (!record) throw new Error(`No such checkout.session: ${id}`);
+    const session = record.session;
+    if (session.status === "complete") return session;
+    if (session.status !== "open") throw new Error(`Checkout session ${id} is ${session.status}`);
+    session.status = "complete";
+    session.payment_status = "paid";
+    session.payment_intent = stripeId("pi", 24);
+    session.url = null;
+    session.customer_details = {
+      email: input.email,
+      name: input.name,
+      phone: null,
+      address: input.address,
+      tax_exempt: "none",
+      tax_ids: [],
+    };
+    session.collected_information = { shipping_details: { name: input.name, address: input.address } };
+    options.emit("checkout.session.completed", session);
+    return session;
+  }
+
+  function expire(id: string): StripeCheckoutSession {
+    const record = find(id);
+    if (!record) throw invalid(`No such checkout.session: '${id}'`, "session", "resource_missing");
+    if (record.session.status !== "open")
+      throw invalid('Only Checkout Sessions with a status in ["open"] can be expired.', "session");
+    record.session.status = "expired";
+    record.session.url = null;
+    options.emit("checkout.session.expired", record.session);
+    return record.session;
+  }
+
+  return {
+    has: (id: string) => records.has(id),
+    find,
+    current,
+    /** Newest first, as Stripe lists them. */
+    newestFirst: () => [...records.values()].reverse(),
+    all: () => [...records.values()],
+    serialize,
+    lineItemPage,
+    create,
+    complete,
+    expire,
+  };
+}
