@@ -58,16 +58,26 @@ function addToStore(emulators: Emulators, product: StoredProduct) {
   emulators.shopify.store.products.set(product.id, product);
 }
 
-/** The test page's step 1: shopify-create-product, as the page calls it (the emulator needs no token). */
+/**
+ * These servers use emulators started apart from them (SHOPIFY_API_URL), so shopify-create-product
+ * asks for the admin token as it would for a real store (decision 061).
+ */
+const ADMIN_API_TOKEN = "admin-token-for-sellable-variants-0123456789";
+
+/** The test page's step 1: shopify-create-product, with the admin token. */
 async function createTestProduct(server: RunningServer, handle: string) {
-  const created = await postJson(`${server.url}/api/shopify-create-product`, {
-    title: "Forge Test Product",
-    handle,
-    price: 0.5,
-    currency: "USD",
-    sku: "FORGE-TEST-050",
-    descriptionHtml: "<p>A 50-cent item for testing the checkout end to end. Not for sale.</p>",
-  });
+  const created = await postJson(
+    `${server.url}/api/shopify-create-product`,
+    {
+      title: "Forge Test Product",
+      handle,
+      price: 0.5,
+      currency: "USD",
+      sku: "FORGE-TEST-050",
+      descriptionHtml: "<p>A 50-cent item for testing the checkout end to end. Not for sale.</p>",
+    },
+    { authorization: `Bearer ${ADMIN_API_TOKEN}` },
+  );
   expect(created.status).toBe(200);
   return created.json as { success: true; variantId: string; productId: string; handle: string };
 }
@@ -89,7 +99,7 @@ describe.each(databaseTargets)("what checkout sells, on $name", ({ name }) => {
     // The 50-cent test product, made by hand in Shopify's admin (or by another site on the store).
     addToStore(emulators, storeProduct(HAND_MADE, "Forge Test Product", "0.50"));
     store = await createStore(name);
-    server = await startShop({ ...emulators.env, ...store.env });
+    server = await startShop({ ...emulators.env, ...store.env, ADMIN_API_TOKEN });
   });
   afterAll(async () => {
     await server?.stop();
@@ -145,7 +155,7 @@ describe.each(databaseTargets)("what checkout sells, on $name", ({ name }) => {
 
   it("still sells what it made after a restart (recorded in the database), and still refuses the rest", async () => {
     expect(await server.stop()).toBe(0);
-    server = await startShop({ ...emulators.env, ...store.env });
+    server = await startShop({ ...emulators.env, ...store.env, ADMIN_API_TOKEN });
     expect((await checkout(server, testProduct)).status).toBe(200);
     expect((await checkout(server, HAND_MADE)).json).toEqual({ success: false, error: notSold(HAND_MADE) });
     if (store.name === "pglite") expect(await server.stop()).toBe(0);
@@ -168,6 +178,7 @@ describe("configured variants are what the catalog configuration says, not whate
     emulators = await startEmulators();
     addToStore(emulators, storeProduct(NEW_ENHANCER, "Forge Enhancer (new pack)", "41.00"));
     server = await startShop({
+      ADMIN_API_TOKEN,
       ...emulators.env,
       CATALOG_ENHANCER_VARIANT_ID: NEW_ENHANCER,
       // A kit left unconfigured, as on a real store before its ids are set.
