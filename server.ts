@@ -8,10 +8,16 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
+import { DataDirectoryInUseError } from "./app/server/db/pglite-lock.server";
 import { type Env, InvalidEnvironmentError, parseEnv } from "./app/server/env.server";
 import { DRAIN_MAX_BYTES, DRAIN_MAX_MS } from "./app/server/http/body-limits";
 import { createLogger } from "./app/server/logger.server";
-import { type AppServices, closeServices, createServices } from "./app/server/services.server";
+import {
+  type AppServices,
+  CLOSE_SERVICES_MS,
+  closeServices,
+  createServices,
+} from "./app/server/services.server";
 import { type Sandbox, startSandbox } from "./sandbox/index";
 import { createHttpApp } from "./server/http-app";
 
@@ -143,6 +149,16 @@ async function main() {
       server.closeAllConnections();
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // Closing the services is bounded (a silent database cannot hold it up); should anything else hang,
+    // the process still ends, within SHUTDOWN_TIMEOUT_MS plus 5 s of the signal.
+    const last = setTimeout(
+      () => {
+        logger.error("shutdown overran its bound: exiting now");
+        process.exit(1);
+      },
+      env.SHUTDOWN_TIMEOUT_MS + CLOSE_SERVICES_MS + 1_000,
+    );
+    last.unref();
     // Connections with no request in progress are closed once they have stayed so across two sweeps
     // (keep-alive connections between requests). One idle at a single sweep may hold a request that is
     // already in its socket but not yet read, when a busy event loop got to the signal first: it gets
@@ -192,6 +208,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A refusal the operator can act on is said plainly, without a stack.
+  console.error(error instanceof DataDirectoryInUseError ? error.message : error);
   process.exit(1);
 });
