@@ -8,6 +8,7 @@ import { z } from "zod";
 import { type Database, openDatabase } from "~/server/db/client.server";
 import { LOCK_FILE } from "~/server/db/pglite-lock.server";
 import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
+import type { Mailer } from "~/server/mail/mailer.server";
 import { createOutbox, defineEmailTemplate } from "~/server/mail/outbox.server";
 import type { RunningServer } from "../support/server-process";
 import {
@@ -261,24 +262,52 @@ describe.runIf(postgresUrl)("a PostgreSQL that stops answering", () => {
       }
     }, 30_000);
 
+    it("a claim given up on while the database was frozen does not take effect when it wakes: the message is not left leased to no one", async () => {
+      database = await openDatabase({
+        databaseUrl: proxy.urlFor(store.env.DATABASE_URL as string),
+        pgliteDir: "memory://",
+      });
+      const sent: string[] = [];
+      const outbox = createOutbox({
+        db: database.db,
+        mailer: fakeMailer(sent),
+        logger,
+        templates: [note],
+        claimInTransaction: true,
+      });
+      const { id } = await outbox.enqueue(database.db, {
+        kind: "note",
+        dedupeKey: "frozen-claim",
+        to: "frozen.claim@example.com",
+        payload: { text: "hello" },
+      });
+      proxy.silence("hold");
+      // The claim goes out on the pool's open connection and is held; the outbox gives up on it.
+      await expect(outbox.processDue()).rejects.toThrow();
+      proxy.speak();
+      // The server now reads what was held, then finds the connection closed.
+      await eventually(async () => {
+        const [row] = await store.query<{ backends: number }>(
+          "select count(*)::int as backends from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+        );
+        expect(row?.backends).toBe(0);
+      }, 10_000);
+      const [row] = await store.query<{ status: string; attempts: number }>(
+        "select status, attempts from email_deliveries where id = $1",
+        [id],
+      );
+      expect(row).toEqual({ status: "pending", attempts: 0 });
+      expect(await outbox.processDue()).toBe(1);
+      expect(sent).toEqual(["frozen.claim@example.com"]);
+      await outbox.stop(1_000);
+    }, 30_000);
+
     it("the outbox claims in a transaction: a page's deliverNow that meets another worker's claim not yet committed waits for it, and the message goes once", async () => {
       database = await openDatabase({ databaseUrl: store.env.DATABASE_URL, pgliteDir: "memory://" });
       const sent: string[] = [];
-      const note = defineEmailTemplate({
-        kind: "note",
-        payload: z.object({ text: z.string() }),
-        render: ({ text }) => ({ subject: text, html: `<p>${text}</p>`, text }),
-      });
       const outbox = createOutbox({
         db: database.db,
-        mailer: {
-          domain: "forge.example",
-          async send(mail) {
-            sent.push(mail.to);
-            return { messageId: mail.messageId ?? "", response: "250 OK" };
-          },
-          close() {},
-        },
+        mailer: fakeMailer(sent),
         logger,
         templates: [note],
         claimInTransaction: true,
@@ -324,6 +353,24 @@ describe.runIf(postgresUrl)("a PostgreSQL that stops answering", () => {
     );
   });
 });
+
+const note = defineEmailTemplate({
+  kind: "note",
+  payload: z.object({ text: z.string() }),
+  render: ({ text }) => ({ subject: text, html: `<p>${text}</p>`, text }),
+});
+
+/** A mailer that only notes to whom it sent. */
+function fakeMailer(sent: string[]): Mailer {
+  return {
+    domain: "forge.example",
+    async send(mail) {
+      sent.push(mail.to);
+      return { messageId: mail.messageId ?? "", response: "250 OK" };
+    },
+    close() {},
+  };
+}
 
 /** This process's established TCP connections to 127.0.0.1:`port`, with their kernel timer (Linux). */
 function socketsTo(port: number): { timer: number }[] {
