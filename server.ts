@@ -146,10 +146,19 @@ async function main() {
   // The emulators' addresses and keys are values of the checked environment's own types: merged, not
   // parsed again.
   const effectiveEnv: Env = { ...listeningEnv, ...sandbox.envOverrides };
-  const services: AppServices = await runtime.createServices(effectiveEnv, logger, {
-    migrationsFolder: path.join(root, "drizzle"),
-    inProcessEmulators: sandbox.active,
-  });
+  const services: AppServices = await runtime
+    .createServices(effectiveEnv, logger, {
+      migrationsFolder: path.join(root, "drizzle"),
+      inProcessEmulators: sandbox.active,
+    })
+    .catch((error: unknown) => {
+      // A refusal the operator can act on (another server holds PGLITE_DIR) is said plainly, without a stack.
+      if (error instanceof runtime.DataDirectoryInUseError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    });
 
   const httpApp = createHttpApp({
     services,
@@ -182,6 +191,16 @@ async function main() {
       server.closeAllConnections();
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // Closing the services is bounded (a silent database cannot hold it up); should anything else hang,
+    // the process still ends, within SHUTDOWN_TIMEOUT_MS plus 5 s of the signal.
+    const last = setTimeout(
+      () => {
+        logger.error("shutdown overran its bound: exiting now");
+        process.exit(1);
+      },
+      env.SHUTDOWN_TIMEOUT_MS + runtime.CLOSE_SERVICES_MS + 1_000,
+    );
+    last.unref();
     // Connections with no request in progress are closed once they have stayed so across two sweeps
     // (keep-alive connections between requests). One idle at a single sweep may hold a request that is
     // already in its socket but not yet read, when a busy event loop got to the signal first: it gets

@@ -100,6 +100,7 @@ export async function createServices(
     mailer,
     logger,
     templates: [orderConfirmationTemplate, newsletterConfirmationTemplate],
+    claimInTransaction: database.kind === "postgres",
   });
   const sellableVariants = createSellableVariants({
     db: database.db,
@@ -141,9 +142,18 @@ export async function createServices(
   };
 }
 
-export async function closeServices(services: AppServices): Promise<void> {
-  await services.outbox.stop();
+/** How long closing the services may take at most, so a silent database cannot hold a shutdown up. */
+export const CLOSE_SERVICES_MS = 3_000;
+
+/**
+ * Closes everything within `timeoutMs` (decision 060): the outbox first (no new claim; the send in
+ * progress gets up to half the time, and if it is cut off its message stays claimed until the lease
+ * ends, then is sent by whichever worker comes next), then the connections, each cut at the deadline.
+ */
+export async function closeServices(services: AppServices, timeoutMs = CLOSE_SERVICES_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const left = () => Math.max(0, deadline - Date.now());
+  await services.outbox.stop(timeoutMs / 2);
   services.mailer.close();
-  await services.rateLimiter.close();
-  await services.database.close();
+  await Promise.all([services.rateLimiter.close(left()), services.database.close(left())]);
 }

@@ -6,7 +6,9 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
+import { lockDataDirectory } from "./pglite-lock.server";
+import { APP_BOUNDS, closePool, connectForSetup, createPool } from "./postgres.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -18,7 +20,11 @@ export type Database = {
   kind: "postgres" | "pglite";
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
-  close(): Promise<void>;
+  /**
+   * Closes the connections: waits up to `timeoutMs` (default 3 s) for queries in progress, then cuts
+   * what is left (a silent database must not hold a shutdown up).
+   */
+  close(timeoutMs?: number): Promise<void>;
 };
 
 export type DatabaseOptions = {
@@ -38,55 +44,82 @@ const MIGRATION_LOCK = 4_711_2026;
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      connectionTimeoutMillis: 5_000,
-      idleTimeoutMillis: 30_000,
-    });
+    // Statement and query timeouts, keep-alive, connections dropped when they time out, a bounded close
+    // (app/server/db/postgres.server.ts, decision 060).
+    const { pool, clients } = createPool(options.databaseUrl, APP_BOUNDS, { max: 10 });
     // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
-    // Several instances may start at once: one migrates while the others wait on the lock.
-    const client = await pool.connect();
+    // Several instances may start at once: one migrates while the others wait on the lock. On a
+    // connection of its own, without the statement timeout: a migration may rightly take long.
+    const client = await connectForSetup(options.databaseUrl, APP_BOUNDS.connectionTimeoutMs);
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
       await migratePg(drizzlePg({ client }), { migrationsFolder: options.migrationsFolder });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-      client.release();
+      await client.end().catch(() => {});
     }
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
       kind: "postgres",
-      ping: (timeoutMs) => pingWith(db, timeoutMs),
-      close: () => pool.end(),
+      // The ping's own query gives up at the same bound, so a silent database does not keep a client
+      // busy after the answer (its connection is dropped); the race also bounds waiting for a client.
+      ping: (timeoutMs = PING_TIMEOUT_MS) =>
+        within(
+          pool.query({ text: "select 1", query_timeout: timeoutMs } as pg.QueryConfig).then(() => true),
+          timeoutMs,
+        ),
+      close: (timeoutMs = CLOSE_TIMEOUT_MS) => closePool(pool, clients, timeoutMs),
     };
   }
 
   const inMemory = options.pgliteDir.startsWith("memory://");
-  if (!inMemory) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : options.pgliteDir);
-  const pgliteDb = drizzlePglite({ client, schema });
-  await migratePglite(pgliteDb, { migrationsFolder: options.migrationsFolder });
-  const db = pgliteDb as unknown as Db;
-  return {
-    db,
-    kind: "pglite",
-    ping: (timeoutMs) => pingWith(db, timeoutMs),
-    close: () => client.close(),
-  };
+  // One process per data directory: a second server on it refuses to start (decision 060).
+  let lock: { release(): void } | undefined;
+  if (!inMemory) {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    lock = await lockDataDirectory(options.pgliteDir);
+  }
+  try {
+    const client = await PGlite.create(inMemory ? undefined : options.pgliteDir);
+    const pgliteDb = drizzlePglite({ client, schema });
+    await migratePglite(pgliteDb, { migrationsFolder: options.migrationsFolder });
+    const db = pgliteDb as unknown as Db;
+    return {
+      db,
+      kind: "pglite",
+      ping: (timeoutMs = PING_TIMEOUT_MS) =>
+        within(
+          db.execute(sql`select 1`).then(() => true),
+          timeoutMs,
+        ),
+      // In the process: nothing to wait for on a network.
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }
 
-async function pingWith(db: Db, timeoutMs = 2_000): Promise<boolean> {
+const PING_TIMEOUT_MS = 2_000;
+const CLOSE_TIMEOUT_MS = 3_000;
+
+/** True once `check` resolves true within `timeoutMs`; false on a rejection or the timeout. */
+async function within(check: Promise<boolean>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
   try {
-    return await Promise.race([db.execute(sql`select 1`).then(() => true), timeout]);
-  } catch {
-    return false;
+    return await Promise.race([check.catch(() => false), timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -9,7 +9,7 @@
  * (or call `context.services.rateLimiter.consume(name, context.clientIp)` yourself).
  */
 import { Redis } from "ioredis";
-import pg from "pg";
+import type pg from "pg";
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
@@ -17,6 +17,13 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
+import {
+  type BoundedClient,
+  closePool,
+  connectForSetup,
+  createPool,
+  RATE_LIMIT_BOUNDS,
+} from "../db/postgres.server";
 import type { Logger } from "../logger.server";
 import { rateLimitKey } from "./client-key.server";
 
@@ -50,7 +57,8 @@ export interface RateLimiter {
   consume(name: RateLimitName, key: string): Promise<RateLimitDecision>;
   /** Where the counters live. */
   readonly store: "memory" | "postgres" | "redis";
-  close(): Promise<void>;
+  /** Closes the store's connections, cutting them after `timeoutMs` (default 2 s). */
+  close(timeoutMs?: number): Promise<void>;
 }
 
 export type RateLimiterOptions = {
@@ -71,9 +79,9 @@ const TABLE = "rate_limits";
  * The table rate-limiter-flexible would create (same columns), but UNLOGGED; a table an earlier
  * version created logged is switched over (a no-op once it is unlogged).
  */
-async function createCounterTable(pool: pg.Pool): Promise<void> {
+async function createCounterTable(client: pg.Client): Promise<void> {
   try {
-    await pool.query(`create unlogged table if not exists ${TABLE} (
+    await client.query(`create unlogged table if not exists ${TABLE} (
       key varchar(255) primary key,
       points integer not null default 0,
       expire bigint
@@ -85,11 +93,11 @@ async function createCounterTable(pool: pg.Pool): Promise<void> {
     const code = (error as { code?: string }).code;
     if (code !== "42710" && code !== "42P07" && code !== "23505") throw error;
   }
-  const { rows } = await pool.query<{ relpersistence: string }>(
+  const { rows } = await client.query<{ relpersistence: string }>(
     "select relpersistence from pg_class where oid = $1::regclass",
     [TABLE],
   );
-  if (rows[0]?.relpersistence === "p") await pool.query(`alter table ${TABLE} set unlogged`);
+  if (rows[0]?.relpersistence === "p") await client.query(`alter table ${TABLE} set unlogged`);
 }
 
 /** Keys in a Redis that other software may share: `forge:rate-limit:<name>:<client key>`. */
@@ -144,6 +152,7 @@ export async function createRateLimiter(options: RateLimiterOptions): Promise<Ra
   const names = Object.keys(rateLimits) as RateLimitName[];
   const limiters = new Map<RateLimitName, RateLimiterAbstract>();
   let pool: pg.Pool | undefined;
+  let poolClients: Set<BoundedClient> | undefined;
   let redis: Redis | undefined;
   // While the shared store is unreachable each instance limits on its own.
   const insuranceFor = (name: RateLimitName) => {
@@ -172,14 +181,22 @@ export async function createRateLimiter(options: RateLimiterOptions): Promise<Ra
     // client a few calls more. So their commits do not wait for the disk (synchronous_commit off), and
     // the table is UNLOGGED (no WAL; emptied after a crash): every API call writes here, and on a busy
     // checkout these writes cost PostgreSQL as much as the order rows that must be durable.
-    pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+    // Its statement and query timeouts are short (RATE_LIMIT_BOUNDS): a counter that cannot be had
+    // within a second is given up on, and the insurance limiter answers (decision 060).
+    ({ pool, clients: poolClients } = createPool(options.databaseUrl, RATE_LIMIT_BOUNDS, {
       max: 4,
-      connectionTimeoutMillis: 2_000,
+      idleTimeoutMillis: 10_000,
       options: "-c synchronous_commit=off",
-    });
+    }));
     pool.on("error", (error) => options.logger.warn({ err: error }, "rate limiter database connection lost"));
-    await createCounterTable(pool);
+    // The table is made (or switched to unlogged, which rewrites it) on a connection without those
+    // timeouts: start-up may take the time it needs.
+    const setup = await connectForSetup(options.databaseUrl, RATE_LIMIT_BOUNDS.connectionTimeoutMs);
+    try {
+      await createCounterTable(setup);
+    } finally {
+      await setup.end().catch(() => {});
+    }
     const storePool = pool;
     await Promise.all(
       names.map(
@@ -226,8 +243,8 @@ export async function createRateLimiter(options: RateLimiterOptions): Promise<Ra
         throw rejection;
       }
     },
-    async close() {
-      await pool?.end();
+    async close(timeoutMs = 2_000) {
+      if (pool && poolClients) await closePool(pool, poolClients, timeoutMs);
       // quit() lets sent commands finish; a client without a working connection is simply dropped.
       if (redis?.status === "ready") await redis.quit().catch(() => redis?.disconnect());
       else redis?.disconnect();

@@ -56,6 +56,16 @@ export type OutboxOptions = {
   retryMaxMs?: number;
   /** Attempts before a message is marked failed (and logged for a person to act on). */
   maxAttempts?: number;
+  /**
+   * How long one pass of the background loop may take: it claims no message after this, and the loop
+   * stops waiting for it and goes on (default 30 s).
+   */
+  passDeadlineMs?: number;
+  /**
+   * Claims in a transaction of its own (see claim()): for a database across a network (PostgreSQL).
+   * PGlite, in the process, cannot answer late, and holds every other query while a transaction is open.
+   */
+  claimInTransaction?: boolean;
 };
 
 export interface Outbox {
@@ -71,13 +81,20 @@ export interface Outbox {
    * or waits up to `waitMs` for whoever is; answers its status then.
    */
   deliverNow(id: string, options?: { waitMs?: number }): Promise<DeliveryStatus>;
-  /** One pass over the due messages; answers how many were sent (tests, and the loop). */
-  processDue(limit?: number): Promise<number>;
+  /**
+   * One pass over the due messages, claiming none after `deadline` (epoch ms, if given); answers how
+   * many were sent (tests, and the loop).
+   */
+  processDue(limit?: number, deadline?: number): Promise<number>;
   status(id: string): Promise<DeliveryStatus | null>;
   /** Why the last attempt failed, while the message waits to be retried (null: no failed attempt). */
   lastError(id: string): Promise<string | null>;
   start(): void;
-  stop(): Promise<void>;
+  /**
+   * Stops the loop: no new pass, and the one in progress claims no further message. Waits up to
+   * `waitMs` (default: as long as it takes) for that pass to finish.
+   */
+  stop(waitMs?: number): Promise<void>;
 }
 
 type Claimed = typeof emailDeliveries.$inferSelect;
@@ -94,6 +111,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const retryBaseMs = options.retryBaseMs ?? 1_000;
   const retryMaxMs = options.retryMaxMs ?? 10 * 60_000;
   const maxAttempts = options.maxAttempts ?? 40;
+  const passDeadlineMs = options.passDeadlineMs ?? 30_000;
+  const claimInTransaction = options.claimInTransaction ?? false;
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -105,7 +124,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return Math.round(raw * (0.8 + Math.random() * 0.4));
   }
 
-  /** Claims one due row (this id only, when given): status sending, attempts + 1, a lease. */
+  /**
+   * Claims one due row (this id only, when given): status sending, attempts + 1, a lease. On
+   * PostgreSQL in a transaction of its own, committed only once the claimed row has reached us: a claim
+   * sent to a database that then went silent, and given up on (query timeout), must not take effect
+   * when the database wakes and runs it, or the row would sit leased to no one until the lease ends.
+   */
   async function claim(id?: string): Promise<Claimed | null> {
     if (kinds.length === 0) return null;
     const due = db
@@ -124,16 +148,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
       .orderBy(emailDeliveries.nextAttemptAt)
       .limit(1)
       .for("update", { skipLocked: true });
-    const [row] = await db
-      .update(emailDeliveries)
-      .set({
-        status: "sending",
-        attempts: sql`${emailDeliveries.attempts} + 1`,
-        lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
-        updatedAt: sql`now()`,
-      })
-      .where(inArray(emailDeliveries.id, due))
-      .returning();
+    const claimWith = (executor: Db) =>
+      executor
+        .update(emailDeliveries)
+        .set({
+          status: "sending",
+          attempts: sql`${emailDeliveries.attempts} + 1`,
+          lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+          updatedAt: sql`now()`,
+        })
+        .where(inArray(emailDeliveries.id, due))
+        .returning();
+    const [row] = claimInTransaction
+      ? await db.transaction((tx) => claimWith(tx as unknown as Db))
+      : await claimWith(db);
     return row ?? null;
   }
 
@@ -146,6 +174,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     );
 
   async function send(row: Claimed): Promise<DeliveryStatus> {
+    const claimedAt = Date.now();
+    let messageId: string;
     try {
       const template = templates.get(row.kind);
       if (!template) throw new Error(`no template for ${row.kind}`);
@@ -158,51 +188,93 @@ export function createOutbox(options: OutboxOptions): Outbox {
         messageId: `<${row.id}@${mailer.domain}>`,
         signal: AbortSignal.timeout(sendTimeoutMs),
       });
-      const updated = await db
-        .update(emailDeliveries)
-        .set({
-          status: "sent",
-          sentAt: sql`now()`,
-          messageId: sent.messageId,
-          lockedUntil: null,
-          lastError: null,
-          updatedAt: sql`now()`,
-        })
-        .where(ours(row))
-        .returning({ id: emailDeliveries.id });
-      if (updated.length === 0)
-        logger.warn({ deliveryId: row.id, kind: row.kind }, "e-mail sent after its claim had lapsed");
-      logger.info({ deliveryId: row.id, kind: row.kind, attempt: row.attempts }, "e-mail sent");
-      return "sent";
+      messageId = sent.messageId;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      // A permanent SMTP refusal (5xx) will not change with retrying; give it a few tries only.
-      const permanent = error instanceof MailSendError && (error.responseCode ?? 0) >= 500;
-      const giveUp = row.attempts >= (permanent ? Math.min(5, maxAttempts) : maxAttempts);
-      const delay = backoffMs(row.attempts);
-      await db
-        .update(emailDeliveries)
-        .set({
-          status: giveUp ? "failed" : "pending",
-          nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval`,
-          lockedUntil: null,
-          lastError: message.slice(0, 2_000),
-          updatedAt: sql`now()`,
-        })
-        .where(ours(row));
-      (giveUp ? logger.error : logger.warn).call(
-        logger,
-        {
-          deliveryId: row.id,
-          kind: row.kind,
-          attempt: row.attempts,
-          err: message,
-          retryInMs: giveUp ? null : delay,
-        },
-        giveUp ? "e-mail failed for good: no more retries" : "e-mail send failed: will retry",
-      );
-      return giveUp ? "failed" : "pending";
+      return failed(row, error);
     }
+    try {
+      await recordSent(row, messageId);
+    } catch (error) {
+      // The message is out, so the caller is told so; the record is retried in the background.
+      logger.warn({ deliveryId: row.id, err: error }, "e-mail sent; recording it failed, trying again");
+      const retrying = recordSentEventually(row, messageId, claimedAt + leaseMs);
+      background.add(retrying);
+      void retrying.finally(() => background.delete(retrying));
+    }
+    logger.info({ deliveryId: row.id, kind: row.kind, attempt: row.attempts }, "e-mail sent");
+    return "sent";
+  }
+
+  async function recordSent(row: Claimed, messageId: string): Promise<void> {
+    const updated = await db
+      .update(emailDeliveries)
+      .set({
+        status: "sent",
+        sentAt: sql`now()`,
+        messageId,
+        lockedUntil: null,
+        lastError: null,
+        updatedAt: sql`now()`,
+      })
+      .where(ours(row))
+      .returning({ id: emailDeliveries.id });
+    if (updated.length === 0)
+      logger.warn({ deliveryId: row.id, kind: row.kind }, "e-mail sent after its claim had lapsed");
+  }
+
+  /**
+   * A sent message whose record failed (a dead connection, a moment of silence) is recorded again, on
+   * another connection, until its claim would have lapsed. Treating the failure as a failed send, as
+   * this did before, sent the message again at once; a record that never lands sends it again only
+   * once the claim lapses (the window of decision 030).
+   */
+  async function recordSentEventually(row: Claimed, messageId: string, until: number): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      const wait = Math.min(5_000, 250 * 2 ** attempt);
+      if (Date.now() + wait >= until) break;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      try {
+        await recordSent(row, messageId);
+        return;
+      } catch {
+        // tried again after the next wait
+      }
+    }
+    logger.error(
+      { deliveryId: row.id, kind: row.kind },
+      "e-mail sent but not recorded as sent: it will be sent again once its claim lapses",
+    );
+  }
+
+  /** A send that failed: back to pending with backoff, or failed for good after the last attempt. */
+  async function failed(row: Claimed, error: unknown): Promise<DeliveryStatus> {
+    const message = error instanceof Error ? error.message : String(error);
+    // A permanent SMTP refusal (5xx) will not change with retrying; give it a few tries only.
+    const permanent = error instanceof MailSendError && (error.responseCode ?? 0) >= 500;
+    const giveUp = row.attempts >= (permanent ? Math.min(5, maxAttempts) : maxAttempts);
+    const delay = backoffMs(row.attempts);
+    await db
+      .update(emailDeliveries)
+      .set({
+        status: giveUp ? "failed" : "pending",
+        nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval`,
+        lockedUntil: null,
+        lastError: message.slice(0, 2_000),
+        updatedAt: sql`now()`,
+      })
+      .where(ours(row));
+    (giveUp ? logger.error : logger.warn).call(
+      logger,
+      {
+        deliveryId: row.id,
+        kind: row.kind,
+        attempt: row.attempts,
+        err: message,
+        retryInMs: giveUp ? null : delay,
+      },
+      giveUp ? "e-mail failed for good: no more retries" : "e-mail send failed: will retry",
+    );
+    return giveUp ? "failed" : "pending";
   }
 
   async function status(id: string): Promise<DeliveryStatus | null> {
@@ -221,15 +293,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return row && row.status !== "sent" ? row.lastError : null;
   }
 
-  async function processDue(limit = 50): Promise<number> {
+  async function processDue(limit = 50, deadline = Number.POSITIVE_INFINITY): Promise<number> {
     let sent = 0;
-    for (let index = 0; index < limit && !stopped; index++) {
+    for (let index = 0; index < limit && !stopped && Date.now() < deadline; index++) {
       const row = await claim();
       if (!row) break;
       if ((await send(row)) === "sent") sent += 1;
     }
     return sent;
   }
+
+  /** Passes the loop stopped waiting for (each still bounded: its queries and sends time out). */
+  const overran = new Set<Promise<unknown>>();
+  /** Records of sent messages being retried. */
+  const background = new Set<Promise<unknown>>();
 
   function nudge() {
     if (stopped) return;
@@ -240,10 +317,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
     running = (async () => {
       do {
         again = false;
-        try {
-          await processDue();
-        } catch (error) {
+        const pass = processDue(50, Date.now() + passDeadlineMs).catch((error) => {
           logger.error({ err: error }, "e-mail outbox pass failed");
+        });
+        // Whatever a pass waits for (a database that stopped answering, a mail server that stopped
+        // mid-message) has its own timeout; this deadline stands even if one did not. A pass left
+        // behind keeps the messages it claimed, so the next pass cannot send them twice.
+        if (!(await settlesWithin(pass, passDeadlineMs))) {
+          logger.warn({ deadlineMs: passDeadlineMs }, "e-mail outbox pass overran its deadline: going on");
+          overran.add(pass);
+          void pass.finally(() => overran.delete(pass));
         }
       } while (again && !stopped);
     })().finally(() => {
@@ -269,15 +352,31 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     nudge,
     async deliverNow(id, { waitMs = 5_000 } = {}) {
-      const row = await claim(id);
-      if (row) return send(row);
+      const first = await claim(id);
+      if (first) return send(first);
       // Someone else holds it (or it is done): wait for them, briefly.
       const deadline = Date.now() + waitMs;
       for (;;) {
-        const current = await status(id);
-        if (current === null) throw new Error(`no e-mail delivery ${id}`);
-        // Pending but not claimable: it is waiting out a retry backoff; the loop will send it.
-        if (current !== "sending" || Date.now() >= deadline) return current;
+        const [current] = await db
+          .select({
+            status: emailDeliveries.status,
+            due: sql<boolean>`${emailDeliveries.nextAttemptAt} <= now()`,
+          })
+          .from(emailDeliveries)
+          .where(eq(emailDeliveries.id, id));
+        if (!current) throw new Error(`no e-mail delivery ${id}`);
+        const state = current.status as DeliveryStatus;
+        if (state === "pending") {
+          // Not due: it is waiting out a retry backoff; the loop will send it.
+          if (!current.due) return state;
+          // Due, yet it was not ours to claim: another worker was claiming it that moment (its claim
+          // not yet committed). Try again.
+          const row = await claim(id);
+          if (row) return send(row);
+        } else if (state !== "sending") {
+          return state;
+        }
+        if (Date.now() >= deadline) return state;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
@@ -291,11 +390,34 @@ export function createOutbox(options: OutboxOptions): Outbox {
       timer.unref();
       nudge();
     },
-    async stop() {
+    async stop(waitMs = Number.POSITIVE_INFINITY) {
       stopped = true;
       clearInterval(timer);
       timer = undefined;
-      await running;
+      const inProgress = Promise.all([running, ...overran, ...background]);
+      if (await settlesWithin(inProgress, waitMs)) return;
+      // Its message stays claimed until the lease ends; then any worker sends it (decision 030).
+      logger.warn({ waitedMs: waitMs }, "e-mail outbox stopped while a pass was still in progress");
     },
   };
+}
+
+/** Resolves true when `work` settles within `ms`, false when the time is up first. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  if (!Number.isFinite(ms)) {
+    await work.catch(() => {});
+    return true;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const settled = await Promise.race([
+    work.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), Math.max(0, ms));
+    }),
+  ]);
+  clearTimeout(timer);
+  return settled;
 }
