@@ -1,6 +1,6 @@
 import { messages } from "~/content/messages";
 import { enhancerHandle } from "~/content/site";
-import type { GetProductResponse } from "~/server/shopify/types";
+import type { GetProductResponse } from "~/contracts/catalog";
 import { callFunction, FunctionCallError } from "./functions-client";
 import { showToast, updateToast } from "./toast";
 

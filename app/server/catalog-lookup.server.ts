@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { type LiveProduct, liveProductFrom } from "~/lib/live-product";
+import { type LiveProduct, liveProductFrom } from "~/contracts/catalog";
 import type { CacheSource } from "./catalog-cache.server";
 import type { StoreProduct } from "./shopify/types";
 

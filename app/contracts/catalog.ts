@@ -1,8 +1,13 @@
 import { z } from "zod";
+import { productPagePricing } from "~/content/pricing";
+import type { ProductSummary } from "~/content/product";
 
 /**
- * The bodies of shopify-get-product and shopify-create-product. Strict: an unknown field is refused.
- * Messages read after the field's name: `"handle" must be …` (app/server/http/api.server.ts).
+ * POST /api/shopify-get-product and /api/shopify-create-product: their bodies and replies, and the
+ * product as the Enhancer page's loader hands it to the page. Shared by the routes and the browser
+ * (lib/connection-test.ts, lib/test-product.ts, components/sections/live-product.tsx). Strict: an
+ * unknown field is refused. Messages read after the field's name: `"handle" must be …`
+ * (app/server/http/api.server.ts).
  */
 
 export const MAX_HANDLE_LENGTH = 255;
@@ -65,3 +70,50 @@ export const createProductInput = z.strictObject({
   descriptionHtml: z.string().max(10_000, { message: "must be at most 10,000 characters" }),
 });
 export type CreateProductRequest = z.infer<typeof createProductInput>;
+
+export type Money = {
+  /** A decimal string as Shopify gives it, e.g. "39.0". */
+  amount: string;
+  /** ISO 4217, e.g. "USD". */
+  currencyCode: string;
+};
+
+/** A product as spec §3 reads it: title, description, priceRange.minVariantPrice.amount. */
+export type StoreProduct = {
+  title: string;
+  /** Plain text (Shopify's `description`, tags stripped). */
+  description: string;
+  priceRange: { minVariantPrice: Money };
+};
+
+/** POST /api/shopify-get-product */
+export type GetProductResponse =
+  | { success: true; product: StoreProduct | null }
+  | { success: false; error: string };
+
+/** POST /api/shopify-create-product */
+export type CreateProductResponse =
+  | { success: true; variantId: string; productId: string; handle: string }
+  | { success: false; error: string };
+
+/**
+ * What the Enhancer page learns from Shopify (spec §4): the live product, no such product, or a
+ * failure with its message. Never a rejected promise, so the page can always render.
+ */
+export type LiveProduct =
+  | { status: "found"; product: ProductSummary }
+  | { status: "not-found" }
+  | { status: "failed"; message: string };
+
+export function liveProductFrom(product: StoreProduct | null): LiveProduct {
+  if (!product) return { status: "not-found" };
+  return {
+    status: "found",
+    product: {
+      title: product.title,
+      description: product.description,
+      price: product.priceRange.minVariantPrice.amount,
+      priceLabel: productPagePricing.livePriceLabel,
+    },
+  };
+}
