@@ -1,8 +1,8 @@
 import type { GetProductResponse } from "~/contracts/catalog";
 import { getProductInput } from "~/contracts/catalog";
-import { lookupProduct } from "~/server/catalog-lookup.server";
 import { apiAction, methodNotAllowed } from "~/server/http/api.server";
 import { catalogApiError } from "~/server/shopify/api-errors.server";
+import { lookupProduct } from "~/server/shopify/lookup.server";
 
 /**
  * POST /api/shopify-get-product {handle} → {success, product: {title, description, priceRange:

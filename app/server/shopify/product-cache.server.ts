@@ -1,6 +1,6 @@
-import { setBounded } from "../lib/bounded-map";
-import type { Logger } from "./logger.server";
-import type { StoreProduct } from "./shopify/types";
+import { setBounded } from "../../lib/bounded-map";
+import type { Logger } from "../logger.server";
+import type { StoreProduct } from "./types";
 
 /**
  * The product cache behind shopify-get-product (docs/decisions/021-product-cache.md), like Hydrogen's

@@ -1,5 +1,5 @@
 import { setBounded } from "../../lib/bounded-map";
-import type { CatalogService, CatalogVariant } from "../shopify/catalog.server";
+import type { CatalogService, CatalogVariant } from "./catalog.server";
 
 /**
  * The variant lookups behind hybrid-checkout (docs/decisions/033-checkout-variant-cache.md): what
