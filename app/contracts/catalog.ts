@@ -28,6 +28,8 @@ export const handleSchema = z.string().superRefine((value, ctx) => {
 
 export const getProductInput = z.strictObject({ handle: handleSchema });
 export type GetProductInput = z.infer<typeof getProductInput>;
+/** What the browser sends (before the schema normalises it). */
+export type GetProductBody = z.input<typeof getProductInput>;
 
 const PRICE = /^\d{1,7}(\.\d{1,2})?$/;
 const PRICE_MESSAGE = "must be a positive decimal amount with at most two decimals (like 0.50)";
@@ -70,6 +72,8 @@ export const createProductInput = z.strictObject({
   descriptionHtml: z.string().max(10_000, { message: "must be at most 10,000 characters" }),
 });
 export type CreateProductRequest = z.infer<typeof createProductInput>;
+/** What the browser sends (a price may be a number: the schema makes it a two-decimal string). */
+export type CreateProductBody = z.input<typeof createProductInput>;
 
 export type Money = {
   /** A decimal string as Shopify gives it, e.g. "39.0". */

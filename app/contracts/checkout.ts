@@ -36,6 +36,7 @@ export const hybridCheckoutInput = z.strictObject({
     .max(MAX_LINES, { message: `must list at most ${MAX_LINES} products` }),
 });
 export type HybridCheckoutInput = z.infer<typeof hybridCheckoutInput>;
+export type HybridCheckoutBody = z.input<typeof hybridCheckoutInput>;
 
 /** The buy button without JavaScript: `item=<purchasable item>&quantity=<n>`. */
 export const hybridCheckoutForm = z.strictObject({

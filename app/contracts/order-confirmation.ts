@@ -17,6 +17,8 @@ export const verifyInput = z.strictObject({
     .regex(CHECKOUT_SESSION_ID, { message: "must be a Stripe checkout session id (cs_test_… or cs_live_…)" }),
 });
 
+export type VerifyBody = z.input<typeof verifyInput>;
+
 /** The page's reading of `session_id` (spec §2): the id when the API would accept it, else null. */
 export function parseSessionId(value: string | null | undefined): string | null {
   return verifyInput.shape.sessionId.safeParse(value).success ? (value as string) : null;

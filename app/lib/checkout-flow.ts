@@ -1,6 +1,6 @@
 import type { PurchasableItem } from "~/content/catalog";
 import { type Message, messages } from "~/content/messages";
-import type { HybridCheckoutResponse } from "~/contracts/checkout";
+import type { HybridCheckoutBody, HybridCheckoutResponse } from "~/contracts/checkout";
 import { callFunction } from "./functions-client";
 import { dismissToast, showToast, updateToast } from "./toast";
 import { isConfiguredVariantId, resolveVariantId } from "./variant-ids";
@@ -53,7 +53,7 @@ export function startCheckout(options: {
     try {
       ({ data: reply } = await callFunction<HybridCheckoutResponse>("hybrid-checkout", {
         products: [{ shopifyVariantId: variantId, quantity: options.quantity ?? 1 }],
-      }));
+      } satisfies HybridCheckoutBody));
     } catch {
       reply = null;
     }

@@ -1,4 +1,4 @@
-import type { OrderView, VerifyConfirmationResponse } from "~/contracts/order-confirmation";
+import type { OrderView, VerifyBody, VerifyConfirmationResponse } from "~/contracts/order-confirmation";
 import { callFunction, FunctionCallError } from "./functions-client";
 
 /**
@@ -59,7 +59,7 @@ export function startConfirmation(sessionId: string, onEmailError: () => void): 
       try {
         ({ data: reply } = await callFunction<VerifyConfirmationResponse>("verify-and-send-confirmation", {
           sessionId,
-        }));
+        } satisfies VerifyBody));
       } catch (error) {
         reply = null;
         if (!(error instanceof FunctionCallError)) throw error;
