@@ -1,30 +1,9 @@
+import { currencyExponent } from "~/server/stripe/rules";
+
 /**
- * Money in minor units (cents), as Stripe and the orders table keep it. Browser-safe.
+ * Money in minor units (cents), as Stripe and the orders table keep it. Browser-safe. Which
+ * currencies have no minor unit is Stripe's rule (app/server/stripe/rules.ts).
  */
-
-/** Currencies without a minor unit (Stripe's zero-decimal list). */
-const ZERO_DECIMAL = new Set([
-  "bif",
-  "clp",
-  "djf",
-  "gnf",
-  "jpy",
-  "kmf",
-  "krw",
-  "mga",
-  "pyg",
-  "rwf",
-  "ugx",
-  "vnd",
-  "vuv",
-  "xaf",
-  "xof",
-  "xpf",
-]);
-
-export function currencyExponent(currency: string): number {
-  return ZERO_DECIMAL.has(currency.toLowerCase()) ? 0 : 2;
-}
 
 /** "39.00" USD → 3900. Exact (no floating point); null for anything that is not a plain decimal amount. */
 export function toMinorUnits(amount: string, currency: string): number | null {

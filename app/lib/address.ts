@@ -1,4 +1,4 @@
-import type { ShippingAddress } from "~/server/db/schema";
+import type { ShippingAddress } from "~/contracts/order-confirmation";
 
 /** A shipping address as people write it, one line each: "Austin, TX 78701", "United States". */
 export function addressLines(address: ShippingAddress | null | undefined): string[] {

@@ -1,9 +1,15 @@
-import type { CheckoutFlow } from "~/components/commerce/buy-button";
 import type { PurchasableItem } from "~/content/catalog";
 import { type Message, messages } from "~/content/messages";
+import type { HybridCheckoutBody, HybridCheckoutResponse } from "~/contracts/checkout";
 import { callFunction } from "./functions-client";
 import { dismissToast, showToast, updateToast } from "./toast";
 import { isConfiguredVariantId, resolveVariantId } from "./variant-ids";
+
+/**
+ * Which page family a checkout starts from: it picks the spec §8 messages the visitor sees.
+ * home → "Error" / "Something went wrong"; product and kit → "Checkout Error"; test → the test page's.
+ */
+export type CheckoutFlow = "home" | "product" | "kit" | "test";
 
 /** The configuration toast for an item whose variant id is missing or a placeholder (spec §5, §8). */
 export function configurationMessage(flow: CheckoutFlow, item: PurchasableItem): Message {
@@ -17,8 +23,6 @@ function failureMessage(flow: CheckoutFlow, creationFailed: boolean): Message {
     return creationFailed ? messages.checkout.homeCreationFailed : messages.checkout.homeOtherFailure;
   return messages.checkout.productFailed;
 }
-
-type CheckoutReply = { success?: boolean; checkoutUrl?: string; error?: string };
 
 let inFlight = false;
 
@@ -45,11 +49,11 @@ export function startCheckout(options: {
   const progress = showToast({ ...messages.checkout.progress, variant: "progress" });
 
   void (async () => {
-    let reply: CheckoutReply | null = null;
+    let reply: HybridCheckoutResponse | null = null;
     try {
-      ({ data: reply } = await callFunction<CheckoutReply>("hybrid-checkout", {
+      ({ data: reply } = await callFunction<HybridCheckoutResponse>("hybrid-checkout", {
         products: [{ shopifyVariantId: variantId, quantity: options.quantity ?? 1 }],
-      }));
+      } satisfies HybridCheckoutBody));
     } catch {
       reply = null;
     }

@@ -1,6 +1,6 @@
 import { messages } from "~/content/messages";
 import { enhancerHandle } from "~/content/site";
-import type { GetProductResponse } from "~/server/shopify/types";
+import type { GetProductBody, GetProductResponse } from "~/contracts/catalog";
 import { callFunction, FunctionCallError } from "./functions-client";
 import { showToast, updateToast } from "./toast";
 
@@ -14,7 +14,7 @@ export async function testStoreConnection(): Promise<void> {
   try {
     ({ data: reply } = await callFunction<GetProductResponse>("shopify-get-product", {
       handle: enhancerHandle,
-    }));
+    } satisfies GetProductBody));
   } catch (error) {
     // No usable answer at all (network down, not JSON): the test itself could not run.
     if (!(error instanceof FunctionCallError)) throw error;

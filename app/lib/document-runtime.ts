@@ -12,7 +12,7 @@ export type PublicRuntimeConfig = {
   paymentsEmulated: boolean;
   /**
    * Each purchasable item's Shopify variant id (public identifiers), as the server configured them
-   * (app/server/catalog-config.server.ts). The test item is always its placeholder: the test page
+   * (app/server/shopify/catalog-config.server.ts). The test item is always its placeholder: the test page
    * creates it and keeps its id in local storage.
    */
   variantIds: Record<PurchasableItem, string>;

@@ -1,4 +1,4 @@
-import type { OrderView, VerifyConfirmationResponse } from "~/server/orders/types";
+import type { OrderView, VerifyBody, VerifyConfirmationResponse } from "~/contracts/order-confirmation";
 import { callFunction, FunctionCallError } from "./functions-client";
 
 /**
@@ -59,7 +59,7 @@ export function startConfirmation(sessionId: string, onEmailError: () => void): 
       try {
         ({ data: reply } = await callFunction<VerifyConfirmationResponse>("verify-and-send-confirmation", {
           sessionId,
-        }));
+        } satisfies VerifyBody));
       } catch (error) {
         reply = null;
         if (!(error instanceof FunctionCallError)) throw error;
@@ -93,6 +93,3 @@ export function startConfirmation(sessionId: string, onEmailError: () => void): 
   })();
   return true;
 }
-
-/** Stripe Checkout Session ids as the success URL carries them. */
-export const SESSION_ID_PATTERN = /^cs_(test|live)_[A-Za-z0-9_]{1,240}$/;

@@ -1,8 +1,9 @@
 import { brand } from "~/content/site";
+import type { CreateProductBody, CreateProductResponse } from "~/contracts/catalog";
 import { callFunction, FunctionCallError } from "./functions-client";
 
 /** What the developer test page asks Shopify to create (spec §7: a 50-cent item in USD). */
-export function testProductInput(now = Date.now()) {
+export function testProductInput(now = Date.now()): CreateProductBody {
   return {
     title: `${brand.name} Test Product`,
     handle: `${brand.slug}-test-product-${now.toString(36)}`,
@@ -23,15 +24,16 @@ export const ADMIN_TOKEN_SESSION_KEY = `${brand.slug}:admin-api-token`;
 
 export async function createTestProduct(adminToken: string | null): Promise<CreateTestProductResult> {
   try {
-    const { status, data } = await callFunction<{ variantId?: string; error?: string }>(
+    const { status, data } = await callFunction<CreateProductResponse>(
       "shopify-create-product",
       testProductInput(),
       adminToken ? { headers: { Authorization: `Bearer ${adminToken}` } } : {},
     );
-    if (status === 200 && typeof data.variantId === "string" && data.variantId) {
+    // Read field by field: what answered may not be the function (a proxy's error page, a 429).
+    if (status === 200 && "variantId" in data && typeof data.variantId === "string" && data.variantId) {
       return { kind: "created", variantId: data.variantId };
     }
-    const error = typeof data.error === "string" ? data.error : `HTTP ${status}`;
+    const error = "error" in data && typeof data.error === "string" ? data.error : `HTTP ${status}`;
     return status === 401 || status === 403 ? { kind: "token-required", error } : { kind: "failed", error };
   } catch (error) {
     return { kind: "failed", error: error instanceof FunctionCallError ? error.message : "Network error" };

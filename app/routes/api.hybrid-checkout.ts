@@ -1,5 +1,12 @@
 import type { ActionFunctionArgs, AppLoadContext } from "react-router";
 import {
+  type HybridCheckoutResponse,
+  hybridCheckoutForm,
+  hybridCheckoutInput,
+  isPlaceholder,
+  PRODUCT_NOT_CONFIGURED,
+} from "~/contracts/checkout";
+import {
   type ApiError,
   ApiError as ApiFailure,
   apiAction,
@@ -7,14 +14,7 @@ import {
   methodNotAllowed,
 } from "~/server/http/api.server";
 import { CheckoutRequestError, type CheckoutRequestLine } from "~/server/orders/checkout.server";
-import {
-  hybridCheckoutForm,
-  hybridCheckoutInput,
-  isPlaceholder,
-  PRODUCT_NOT_CONFIGURED,
-} from "~/server/orders/inputs.server";
 import { cancelUrlFor } from "~/server/orders/return-url.server";
-import type { HybridCheckoutResponse } from "~/server/orders/types";
 import { catalogApiError } from "~/server/shopify/api-errors.server";
 import { PaymentProviderError } from "~/server/stripe/types";
 

@@ -1,7 +1,7 @@
-import { createProductInput } from "~/server/catalog-inputs.server";
+import type { CreateProductResponse } from "~/contracts/catalog";
+import { createProductInput } from "~/contracts/catalog";
 import { ApiError, apiAction, methodNotAllowed, requireBearerToken } from "~/server/http/api.server";
 import { catalogApiError } from "~/server/shopify/api-errors.server";
-import type { CreateProductResponse } from "~/server/shopify/types";
 
 /**
  * POST /api/shopify-create-product {title, handle, price, currency, sku, descriptionHtml} →

@@ -1,8 +1,8 @@
-import { getProductInput } from "~/server/catalog-inputs.server";
-import { lookupProduct } from "~/server/catalog-lookup.server";
+import type { GetProductResponse } from "~/contracts/catalog";
+import { getProductInput } from "~/contracts/catalog";
 import { apiAction, methodNotAllowed } from "~/server/http/api.server";
 import { catalogApiError } from "~/server/shopify/api-errors.server";
-import type { GetProductResponse } from "~/server/shopify/types";
+import { lookupProduct } from "~/server/shopify/lookup.server";
 
 /**
  * POST /api/shopify-get-product {handle} → {success, product: {title, description, priceRange:

@@ -1,8 +1,7 @@
+import { type OrderView, type VerifyConfirmationResponse, verifyInput } from "~/contracts/order-confirmation";
 import { formatMoney } from "~/emails/money";
 import { ApiError, apiAction, apiJson, methodNotAllowed } from "~/server/http/api.server";
 import type { FulfilledOrder, RefusalReason } from "~/server/orders/fulfilment.server";
-import { verifyInput } from "~/server/orders/inputs.server";
-import type { OrderView, VerifyConfirmationResponse } from "~/server/orders/types";
 import { PaymentProviderError } from "~/server/stripe/types";
 
 /**

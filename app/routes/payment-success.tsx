@@ -2,7 +2,7 @@ import { OrderConfirmation } from "~/components/commerce/order-confirmation";
 import { PageIntro } from "~/components/sections/page-intro";
 import { ButtonLink } from "~/components/ui/button-link";
 import { pages } from "~/content/routes";
-import { SESSION_ID_PATTERN } from "~/lib/order-confirmation";
+import { parseSessionId } from "~/contracts/order-confirmation";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/payment-success";
 
@@ -13,7 +13,7 @@ export const meta = () => pageMeta(page);
 /** Reads `session_id` (spec §2); anything that is not a Checkout Session id is treated as missing. */
 export function loader({ request }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
-  return { sessionId: sessionId && SESSION_ID_PATTERN.test(sessionId) ? sessionId : null };
+  return { sessionId: parseSessionId(sessionId) };
 }
 
 export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,3 @@
-import { createProductCache, type ProductCache } from "./catalog-cache.server";
-import { type CatalogConfig, type InProcessEmulators, resolveCatalogConfig } from "./catalog-config.server";
 import { type Database, openDatabase } from "./db/client.server";
 import type { Env } from "./env.server";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limits.server";
@@ -12,11 +10,17 @@ import {
   newsletterConfirmationTemplate,
 } from "./newsletter/newsletter.server";
 import { type CheckoutService, createCheckoutService } from "./orders/checkout.server";
-import { createCheckoutVariants } from "./orders/checkout-variants.server";
 import { createFulfilment, type Fulfilment } from "./orders/fulfilment.server";
 import { orderConfirmationTemplate } from "./orders/order-email.server";
 import { createSellableVariants, type SellableVariants } from "./orders/sellable-variants.server";
 import { type CatalogService, createShopifyCatalog } from "./shopify/catalog.server";
+import {
+  type CatalogConfig,
+  type InProcessEmulators,
+  resolveCatalogConfig,
+} from "./shopify/catalog-config.server";
+import { createCheckoutVariants } from "./shopify/checkout-variants.server";
+import { createProductCache, type ProductCache } from "./shopify/product-cache.server";
 import { createPayments } from "./stripe/payments.server";
 import type { Payments } from "./stripe/types";
 

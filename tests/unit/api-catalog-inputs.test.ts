@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createProductInput, getProductInput, priceSchema } from "~/server/catalog-inputs.server";
+import { createProductInput, getProductInput, priceSchema } from "~/contracts/catalog";
 
 describe("shopify-get-product input", () => {
   it.each(["forge-enhancer", "test-kit", "a", "x1-2-3", "a".repeat(255)])("accepts %j", (handle) => {

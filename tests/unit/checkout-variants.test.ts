@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCheckoutVariants } from "~/server/orders/checkout-variants.server";
+import { createCheckoutVariants } from "~/server/shopify/checkout-variants.server";
 import type { CatalogVariant } from "~/server/shopify/types";
 
 const ENHANCER = "gid://shopify/ProductVariant/101";

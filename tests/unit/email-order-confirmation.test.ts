@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { currencyExponent, formatMoney, toMinorUnits } from "~/emails/money";
+import { formatMoney, toMinorUnits } from "~/emails/money";
 import {
   type OrderConfirmation,
   orderConfirmationPayload,
   orderConfirmationText,
   renderOrderConfirmation,
 } from "~/emails/order-confirmation";
+import { currencyExponent } from "~/server/stripe/rules";
 
 const order: OrderConfirmation = {
   orderNumber: 1042,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { resolveCatalogConfig } from "~/server/catalog-config.server";
 import { defaultPublicSiteUrl, InvalidEnvironmentError, parseEnv } from "~/server/env.server";
+import { resolveCatalogConfig } from "~/server/shopify/catalog-config.server";
 
 /**
  * Issue 15 items 2 and 13 (docs/decisions/061-real-money-and-hostile-edges.md): no live payments next

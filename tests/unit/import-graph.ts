@@ -44,8 +44,19 @@ function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean 
   return Boolean(bindings && ts.isNamedImports(bindings) && bindings.elements.every((e) => e.isTypeOnly));
 }
 
+const parsed = new Map<string, ImportEdge[]>();
+
 /** Every static import and re-export of one file (dynamic `import()` of a literal counts too). */
 export function importsOf(file: string): ImportEdge[] {
+  let edges = parsed.get(file);
+  if (!edges) {
+    edges = readImports(file);
+    parsed.set(file, edges);
+  }
+  return edges;
+}
+
+function readImports(file: string): ImportEdge[] {
   const absolute = path.join(projectRoot, file);
   const source = ts.createSourceFile(absolute, readFileSync(absolute, "utf8"), ts.ScriptTarget.Latest, true);
   const edges: ImportEdge[] = [];
@@ -84,14 +95,20 @@ export function sourceFiles(folder: string): string[] {
     .sort();
 }
 
-/** The import cycles among `files` (run-time imports only), each as the list of files around it. */
-export function importCycles(files: readonly string[]): string[][] {
+/**
+ * The import cycles among `files`, each as the list of files around it: run-time imports only, or
+ * type-only ones too with `includeTypeOnly` (a circle of types still ties two modules together).
+ */
+export function importCycles(
+  files: readonly string[],
+  options: { includeTypeOnly?: boolean } = {},
+): string[][] {
   const inScope = new Set(files);
   const next = new Map(
     files.map((file) => [
       file,
       importsOf(file)
-        .filter((edge) => !edge.typeOnly && inScope.has(edge.to))
+        .filter((edge) => (options.includeTypeOnly || !edge.typeOnly) && inScope.has(edge.to))
         .map((edge) => edge.to),
     ]),
   );
@@ -110,4 +127,21 @@ export function importCycles(files: readonly string[]): string[][] {
   };
   for (const file of files) if (!state.has(file)) walk(file);
   return cycles;
+}
+
+/**
+ * Every project file `files` reach by run-time imports, following them through the project (packages
+ * are not followed): what a bundle that starts from `files` contains of the project.
+ */
+export function runTimeReach(files: readonly string[]): Map<string, ImportEdge> {
+  const reached = new Map<string, ImportEdge>();
+  const queue = [...files];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    for (const edge of importsOf(file)) {
+      if (edge.typeOnly || reached.has(edge.to) || !/\.tsx?$/.test(edge.to)) continue;
+      reached.set(edge.to, edge);
+      queue.push(edge.to);
+    }
+  }
+  return reached;
 }

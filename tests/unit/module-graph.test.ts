@@ -1,5 +1,15 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { importsOf, sourceFiles } from "./import-graph";
+import {
+  type ImportEdge,
+  importCycles,
+  importsOf,
+  projectRoot,
+  runTimeReach,
+  sourceFiles,
+} from "./import-graph";
 
 /**
  * The process holds one copy of each app module (decision 070): server.ts takes the services, the
@@ -27,5 +37,107 @@ describe("one module graph", () => {
       to: "app/server/runtime.server.ts",
       typeOnly: false,
     });
+  });
+});
+
+/**
+ * Who may import whom inside app/ (decision 072). Type-only imports count: a browser module typed
+ * against the database schema is tied to it as much as one that runs it.
+ */
+describe("the layers of app/", () => {
+  const edgesFrom = (folder: string) => sourceFiles(folder).flatMap(importsOf);
+  const shown = (edges: ImportEdge[]) => edges.map((edge) => `${edge.from} → ${edge.to}`);
+  const isServerModule = (file: string) => /\.server\.tsx?$/.test(file) || file.includes("/.server/");
+  /** Stripe's and Shopify's pure rules, browser-safe, which the contracts may re-export. */
+  const PROVIDER_RULES = /^app\/server\/[a-z-]+\/rules\.ts$/;
+
+  it("app/lib imports nothing from app/server", () => {
+    expect(shown(edgesFrom("app/lib").filter((edge) => edge.to.startsWith("app/server/")))).toEqual([]);
+  });
+
+  it("app/server imports nothing from app/lib", () => {
+    expect(shown(edgesFrom("app/server").filter((edge) => edge.to.startsWith("app/lib/")))).toEqual([]);
+  });
+
+  it("app/lib imports only contracts, content and other lib modules from app/", () => {
+    const allowed = /^app\/(contracts|content|lib)\//;
+    const outside = edgesFrom("app/lib").filter(
+      (edge) => edge.to.startsWith("app/") && !allowed.test(edge.to),
+    );
+    expect(shown(outside)).toEqual([]);
+  });
+
+  it("contracts import only zod, other contracts, content and a provider's pure rules", () => {
+    const edges = edgesFrom("app/contracts");
+    expect(edges.length).toBeGreaterThan(0);
+    const allowed = (to: string) =>
+      to === "zod" || /^app\/(contracts|content)\//.test(to) || PROVIDER_RULES.test(to);
+    expect(shown(edges.filter((edge) => !allowed(edge.to)))).toEqual([]);
+  });
+
+  it("a provider's rules module imports nothing, so re-exporting it brings nothing else along", () => {
+    const rules = sourceFiles("app/server").filter((file) => PROVIDER_RULES.test(file));
+    expect(rules).toContain("app/server/stripe/rules.ts");
+    expect(shown(rules.flatMap(importsOf))).toEqual([]);
+  });
+
+  it("no import circle anywhere in app/, type-only imports included", () => {
+    expect(importCycles(sourceFiles("app"), { includeTypeOnly: true })).toEqual([]);
+  });
+
+  it("browser code (app/lib, app/components) imports no .server module, directly or through others", () => {
+    const browser = [...sourceFiles("app/lib"), ...sourceFiles("app/components")];
+    const direct = browser.flatMap(importsOf).filter((edge) => isServerModule(edge.to));
+    expect(shown(direct)).toEqual([]);
+    const reached = [...runTimeReach(browser).values()].filter((edge) => isServerModule(edge.to));
+    expect(shown(reached)).toEqual([]);
+  });
+
+  it("the graph reader finds a circle, type-only or not, and what a file reaches", () => {
+    // The checks above pass on an empty answer; these show the reader is not blind.
+    const folder = mkdtempSync(path.join(tmpdir(), "import-graph-"));
+    writeFileSync(path.join(folder, "a.ts"), 'import type { B } from "./b";\nexport type A = B;\n');
+    writeFileSync(path.join(folder, "b.ts"), 'import "./a";\nexport type B = string;\n');
+    const files = ["a.ts", "b.ts"].map((name) => path.relative(projectRoot, path.join(folder, name)));
+    expect(importCycles(files)).toEqual([]);
+    expect(importCycles(files, { includeTypeOnly: true })).toEqual([files]);
+    rmSync(folder, { recursive: true });
+    expect(runTimeReach(["app/lib/checkout-flow.ts"]).has("app/lib/functions-client.ts")).toBe(true);
+    expect(importsOf("app/contracts/order-confirmation.ts")).toContainEqual({
+      from: "app/contracts/order-confirmation.ts",
+      to: "app/server/stripe/rules.ts",
+      typeOnly: false,
+    });
+  });
+});
+
+/** One folder per outside system (decision 072). */
+describe("one home per outside system", () => {
+  const appFiles = sourceFiles("app");
+
+  it("only app/server/shopify imports Shopify's packages, only app/server/stripe imports Stripe's", () => {
+    const misplaced = appFiles.flatMap(importsOf).filter((edge) => {
+      if (edge.to.startsWith("@shopify/")) return !edge.from.startsWith("app/server/shopify/");
+      if (edge.to === "stripe") return !edge.from.startsWith("app/server/stripe/");
+      return false;
+    });
+    expect(misplaced.map((edge) => `${edge.from} → ${edge.to}`)).toEqual([]);
+  });
+
+  it("no loose catalog modules outside app/server/shopify", () => {
+    expect(
+      appFiles.filter(
+        (file) => /\/catalog-[^/]*\.server\.ts$/.test(file) && !file.startsWith("app/server/shopify/"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("the product cache and checkout's variant cache share one cache helper", () => {
+    for (const cache of [
+      "app/server/shopify/product-cache.server.ts",
+      "app/server/shopify/checkout-variants.server.ts",
+    ]) {
+      expect(importsOf(cache).map((edge) => edge.to)).toContain("app/server/shopify/cache.server.ts");
+    }
   });
 });

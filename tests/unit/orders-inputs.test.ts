@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  hybridCheckoutForm,
-  hybridCheckoutInput,
-  isPlaceholder,
-  verifyInput,
-} from "~/server/orders/inputs.server";
+import { hybridCheckoutForm, hybridCheckoutInput, isPlaceholder } from "~/contracts/checkout";
+import { verifyInput } from "~/contracts/order-confirmation";
 import { cancelUrlFor } from "~/server/orders/return-url.server";
 
 const site = "https://forge.example";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { placeholderVariantIds, purchasableItems } from "~/content/catalog";
-import { resolveCatalogConfig } from "~/server/catalog-config.server";
 import { parseEnv } from "~/server/env.server";
+import { resolveCatalogConfig } from "~/server/shopify/catalog-config.server";
 import { sandboxProducts, seededCatalogEnv } from "../../sandbox/shopify/seed";
 
 const seeded = Object.fromEntries(sandboxProducts.map((p) => [p.item, p.variantId]));

@@ -1,6 +1,6 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { createProductCache } from "~/server/catalog-cache.server";
+import { createProductCache } from "~/server/shopify/product-cache.server";
 import type { StoreProduct } from "~/server/shopify/types";
 
 const product = (title: string): StoreProduct => ({

@@ -1,13 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { type ButtonSize, type ButtonVariant, buttonClass } from "~/components/ui/button-link";
 import type { PurchasableItem } from "~/content/catalog";
-import { startCheckout } from "~/lib/checkout-flow";
-
-/**
- * Which page family a checkout starts from: it picks the spec §8 messages the visitor sees.
- * home → "Error" / "Something went wrong"; product and kit → "Checkout Error"; test → the test page's.
- */
-export type CheckoutFlow = "home" | "product" | "kit" | "test";
+import { type CheckoutFlow, startCheckout } from "~/lib/checkout-flow";
 
 export type BuyButtonProps = {
   item: PurchasableItem;

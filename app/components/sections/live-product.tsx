@@ -2,7 +2,7 @@ import { type ReactNode, Suspense, useEffect, useRef } from "react";
 import { Await } from "react-router";
 import { messages } from "~/content/messages";
 import { defaultEnhancer, type ProductSummary } from "~/content/product";
-import type { LiveProduct } from "~/lib/live-product";
+import type { LiveProduct } from "~/contracts/catalog";
 import { showToast } from "~/lib/toast";
 
 type Render = (product: ProductSummary, loading: boolean) => ReactNode;

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ShippingAddress } from "../../contracts/order-confirmation";
 
 /**
  * Every table the app keeps. Migrations under `drizzle/` are generated from this file with
@@ -29,15 +30,8 @@ export type OrderLine = {
   currency: string;
 };
 
-export type ShippingAddress = {
-  name: string | null;
-  line1: string | null;
-  line2: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-};
+/** The address's shape is part of the order-confirmation reply (decision 072). */
+export type { ShippingAddress };
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

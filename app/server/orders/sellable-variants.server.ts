@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
+import { isPlaceholder } from "~/contracts/checkout";
 import type { Db } from "../db/client.server";
 import { createdProducts } from "../db/schema";
 import type { CreatedProduct } from "../shopify/types";
-import { isPlaceholder } from "./inputs.server";
 
 /**
  * What checkout may sell (docs/decisions/062-own-checkouts-and-sellable-variants.md): the catalog's

@@ -1,22 +1,11 @@
+import type { Money, StoreProduct } from "~/contracts/catalog";
+
 /**
- * The catalog's shapes as the app (and the browser) sees them, whatever Shopify's own shapes are.
- * Pure types: safe to import from browser code.
+ * The catalog's shapes as the app sees them, whatever Shopify's own shapes are. What the browser
+ * sees too (the product, the replies) is in app/contracts/catalog.ts.
  */
 
-export type Money = {
-  /** A decimal string as Shopify gives it, e.g. "39.0". */
-  amount: string;
-  /** ISO 4217, e.g. "USD". */
-  currencyCode: string;
-};
-
-/** A product as spec §3 reads it: title, description, priceRange.minVariantPrice.amount. */
-export type StoreProduct = {
-  title: string;
-  /** Plain text (Shopify's `description`, tags stripped). */
-  description: string;
-  priceRange: { minVariantPrice: Money };
-};
+export type { Money, StoreProduct };
 
 /** One variant, for checkout: prices and names always come from Shopify, never from the browser. */
 export type CatalogVariant = {
@@ -47,13 +36,3 @@ export type CreateProductInput = {
   sku: string;
   descriptionHtml: string;
 };
-
-/** POST /api/shopify-get-product */
-export type GetProductResponse =
-  | { success: true; product: StoreProduct | null }
-  | { success: false; error: string };
-
-/** POST /api/shopify-create-product */
-export type CreateProductResponse =
-  | { success: true; variantId: string; productId: string; handle: string }
-  | { success: false; error: string };

@@ -84,5 +84,5 @@ export class WebhookSignatureError extends Error {
   }
 }
 
-/** A Stripe Checkout Session id as Stripe issues them: `cs_test_…` or `cs_live_…`, at most 255 characters. */
-export const CHECKOUT_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,247}$/;
+/** The session-id rule lives with Stripe's other shared rules (decision 072). */
+export { CHECKOUT_SESSION_ID } from "./rules";

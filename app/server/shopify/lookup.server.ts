@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
-import { type LiveProduct, liveProductFrom } from "~/lib/live-product";
-import type { CacheSource } from "./catalog-cache.server";
-import type { StoreProduct } from "./shopify/types";
+import { type LiveProduct, liveProductFrom } from "~/contracts/catalog";
+import type { CacheSource } from "./product-cache.server";
+import type { StoreProduct } from "./types";
 
 /**
  * A product by handle through the product cache: the one way the app reads a product, used by

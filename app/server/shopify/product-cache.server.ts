@@ -1,6 +1,6 @@
-import { setBounded } from "../lib/bounded-map";
-import type { Logger } from "./logger.server";
-import type { StoreProduct } from "./shopify/types";
+import type { Logger } from "../logger.server";
+import { cacheStrategies, createShopifyCache } from "./cache.server";
+import type { StoreProduct } from "./types";
 
 /**
  * The product cache behind shopify-get-product (docs/decisions/021-product-cache.md), like Hydrogen's
@@ -34,63 +34,44 @@ export type ProductCache = {
   invalidate(handle: string): void;
 };
 
-type Entry = { product: StoreProduct | null; storedAt: number };
-
 export function createProductCache(options: ProductCacheOptions): ProductCache {
-  const now = options.now ?? Date.now;
-  const maxEntries = options.maxEntries ?? 1_000;
-  const entries = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<StoreProduct | null>>();
+  const strategy = cacheStrategies.product(options);
+  const cache = createShopifyCache<StoreProduct | null>(strategy, options.now);
 
-  const store = (handle: string, product: StoreProduct | null) =>
-    setBounded(entries, handle, { product, storedAt: now() }, maxEntries);
-
-  const refresh = (handle: string, load: () => Promise<StoreProduct | null>) => {
-    let pending = inFlight.get(handle);
-    if (!pending) {
-      pending = load()
-        .then((product) => {
-          store(handle, product);
-          return product;
-        })
-        .finally(() => inFlight.delete(handle));
-      inFlight.set(handle, pending);
-    }
-    return pending;
-  };
+  const refresh = (handle: string, load: () => Promise<StoreProduct | null>) =>
+    cache.shared(handle, (store) =>
+      load().then((product) => {
+        store(handle, product);
+        return product;
+      }),
+    );
 
   return {
     async get(handle, load) {
-      const entry = entries.get(handle);
-      const age = entry ? now() - entry.storedAt : Number.POSITIVE_INFINITY;
-      if (entry && age > options.maxStaleMs) entries.delete(handle);
-      if (entry && age < options.ttlMs) {
-        // Recently used: move to the back of the eviction order.
-        entries.delete(handle);
-        entries.set(handle, entry);
-        return { product: entry.product, source: "hit" };
-      }
-      if (entry && age < options.ttlMs + options.swrMs) {
+      const kept = cache.read(handle);
+      const age = kept ? kept.ageMs : Number.POSITIVE_INFINITY;
+      if (kept?.fresh) return { product: kept.value, source: "hit" };
+      if (kept && age < strategy.ttlMs + strategy.swrMs) {
         refresh(handle, load).catch((error: unknown) =>
           options.logger.warn({ err: error, handle }, "product refresh failed: serving the cached product"),
         );
-        return { product: entry.product, source: "stale" };
+        return { product: kept.value, source: "stale" };
       }
       try {
         return { product: await refresh(handle, load), source: "miss" };
       } catch (error) {
-        if (entry && age <= options.maxStaleMs) {
+        if (kept && age <= strategy.maxStaleMs) {
           options.logger.warn(
             { err: error, handle, ageMs: age },
             "shopify failed: serving the last good product",
           );
-          return { product: entry.product, source: "stale-if-error" };
+          return { product: kept.value, source: "stale-if-error" };
         }
         throw error;
       }
     },
     invalidate(handle) {
-      entries.delete(handle);
+      cache.delete(handle);
     },
   };
 }

@@ -1,5 +1,5 @@
-import { setBounded } from "../../lib/bounded-map";
-import type { CatalogService, CatalogVariant } from "../shopify/catalog.server";
+import { cacheStrategies, createShopifyCache } from "./cache.server";
+import type { CatalogService, CatalogVariant } from "./catalog.server";
 
 /**
  * The variant lookups behind hybrid-checkout (docs/decisions/033-checkout-variant-cache.md): what
@@ -11,7 +11,8 @@ import type { CatalogService, CatalogVariant } from "../shopify/catalog.server";
  * What this trades: a price or availability changed in Shopify reaches checkout at most `ttlMs` later
  * (the product page's own cache shows a price up to a minute old). A variant Shopify does not know is
  * remembered as such for the same time, so made-up ids cannot make every request reach Shopify.
- * Failures are not kept. `ttlMs` 0 asks Shopify for every checkout, as before.
+ * Failures are not kept. `ttlMs` 0 asks Shopify for every checkout, as before. The shared Shopify
+ * cache, strategy `cacheStrategies.checkoutVariants` (cache.server.ts).
  */
 export type CheckoutVariantsOptions = {
   catalog: Pick<CatalogService, "getVariants">;
@@ -21,50 +22,33 @@ export type CheckoutVariantsOptions = {
   now?: () => number;
 };
 
-type Entry = { variant: CatalogVariant | null; storedAt: number };
-
 export function createCheckoutVariants(
   options: CheckoutVariantsOptions,
 ): Pick<CatalogService, "getVariants"> {
   const { catalog, ttlMs } = options;
   if (ttlMs <= 0) return catalog;
-  const now = options.now ?? Date.now;
-  const maxEntries = options.maxEntries ?? 500;
-  const entries = new Map<string, Entry>();
+  const cache = createShopifyCache<CatalogVariant | null>(
+    cacheStrategies.checkoutVariants({ ttlMs, maxEntries: options.maxEntries }),
+    options.now,
+  );
+
   /** Keyed by the sorted ids asked for: checkouts that miss the same variants wait for one call. */
-  const inFlight = new Map<string, Promise<Map<string, CatalogVariant>>>();
-
-  const fresh = (id: string): Entry | undefined => {
-    const entry = entries.get(id);
-    return entry && now() - entry.storedAt < ttlMs ? entry : undefined;
-  };
-
-  const load = (ids: string[], buyerIp: string | undefined): Promise<Map<string, CatalogVariant>> => {
-    const key = ids.join(" ");
-    let pending = inFlight.get(key);
-    if (!pending) {
-      // Kept from when the question was sent: the answer is at most that old.
-      const askedAt = now();
-      pending = catalog
-        .getVariants(ids, { buyerIp })
-        .then((variants) => {
-          const found = new Map(variants.map((variant) => [variant.id, variant]));
-          for (const id of ids)
-            setBounded(entries, id, { variant: found.get(id) ?? null, storedAt: askedAt }, maxEntries);
-          return found;
-        })
-        .finally(() => inFlight.delete(key));
-      inFlight.set(key, pending);
-    }
-    return pending;
-  };
+  const load = (ids: string[], buyerIp: string | undefined): Promise<Map<string, CatalogVariant>> =>
+    // Stored with the age counted from when the question was sent: the answer is at most that old.
+    cache.shared(ids.join(" "), (store) =>
+      catalog.getVariants(ids, { buyerIp }).then((variants) => {
+        const found = new Map(variants.map((variant) => [variant.id, variant]));
+        for (const id of ids) store(id, found.get(id) ?? null);
+        return found;
+      }),
+    );
 
   return {
     async getVariants(ids, requestOptions = {}) {
       const known = new Map<string, CatalogVariant | null>();
       for (const id of ids) {
-        const entry = fresh(id);
-        if (entry) known.set(id, entry.variant);
+        const kept = cache.read(id);
+        if (kept?.fresh) known.set(id, kept.value);
       }
       const missing = [...new Set(ids)].filter((id) => !known.has(id)).sort();
       const loaded = missing.length > 0 ? await load(missing, requestOptions.buyerIp) : undefined;

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { PLACEHOLDER_MARKER, purchasableItems } from "../../content/catalog";
-import { brand } from "../../content/site";
-import { CHECKOUT_SESSION_ID } from "../stripe/types";
+import { PLACEHOLDER_MARKER, purchasableItems } from "~/content/catalog";
+import { brand } from "~/content/site";
 
 /**
- * The bodies of hybrid-checkout and verify-and-send-confirmation. Strict: unknown fields are refused.
- * Messages read after the field's name (`"products[0].quantity" must be at most 10`).
+ * POST /api/hybrid-checkout: its body (JSON, or the buy button's form without JavaScript) and its
+ * reply, shared by the route and the browser (lib/checkout-flow.ts). Strict: unknown fields are
+ * refused. Messages read after the field's name (`"products[0].quantity" must be at most 10`).
  */
 
 export const MAX_LINES = 10;
@@ -36,6 +36,7 @@ export const hybridCheckoutInput = z.strictObject({
     .max(MAX_LINES, { message: `must list at most ${MAX_LINES} products` }),
 });
 export type HybridCheckoutInput = z.infer<typeof hybridCheckoutInput>;
+export type HybridCheckoutBody = z.input<typeof hybridCheckoutInput>;
 
 /** The buy button without JavaScript: `item=<purchasable item>&quantity=<n>`. */
 export const hybridCheckoutForm = z.strictObject({
@@ -52,9 +53,7 @@ export function isPlaceholder(id: string): boolean {
   return id.includes(PLACEHOLDER_MARKER);
 }
 
-export const verifyInput = z.strictObject({
-  sessionId: z
-    .string()
-    .max(255, { message: "must be at most 255 characters" })
-    .regex(CHECKOUT_SESSION_ID, { message: "must be a Stripe checkout session id (cs_test_… or cs_live_…)" }),
-});
+/** POST /api/hybrid-checkout (spec §7: success, checkoutUrl, error). */
+export type HybridCheckoutResponse =
+  | { success: true; checkoutUrl: string; sessionId: string }
+  | { success: false; error: string };

@@ -1,14 +1,39 @@
-import type { ShippingAddress } from "../db/schema";
+import { z } from "zod";
+import { CHECKOUT_SESSION_ID } from "~/server/stripe/rules";
 
 /**
- * What hybrid-checkout and verify-and-send-confirmation answer. Pure types: safe to import from
- * browser code (the payment-success page).
+ * POST /api/verify-and-send-confirmation: its body and its reply, shared by the route and the
+ * payment-success page (lib/order-confirmation.ts). The session-id rule is Stripe's
+ * (app/server/stripe/rules.ts, pure and browser-safe: the one app/server module a contract may
+ * import, decision 072), so the page accepts exactly the ids the API accepts.
  */
 
-/** POST /api/hybrid-checkout (spec §7: success, checkoutUrl, error). */
-export type HybridCheckoutResponse =
-  | { success: true; checkoutUrl: string; sessionId: string }
-  | { success: false; error: string };
+export { CHECKOUT_SESSION_ID };
+
+export const verifyInput = z.strictObject({
+  sessionId: z
+    .string()
+    .max(255, { message: "must be at most 255 characters" })
+    .regex(CHECKOUT_SESSION_ID, { message: "must be a Stripe checkout session id (cs_test_… or cs_live_…)" }),
+});
+
+export type VerifyBody = z.input<typeof verifyInput>;
+
+/** The page's reading of `session_id` (spec §2): the id when the API would accept it, else null. */
+export function parseSessionId(value: string | null | undefined): string | null {
+  return verifyInput.shape.sessionId.safeParse(value).success ? (value as string) : null;
+}
+
+/** A shipping address as the order keeps it (the orders table's `shipping_address`). */
+export type ShippingAddress = {
+  name: string | null;
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+};
 
 export type OrderItemView = {
   name: string;
