@@ -38,14 +38,29 @@ export type FulfilmentResult =
       order: FulfilledOrder;
       /** False when the order already existed (a repeat call). */
       created: boolean;
-      /** The confirmation e-mail's state when the call returned (null: no address to send to). */
-      emailStatus: DeliveryStatus | null;
-      /** Not yet sent because the mail server refused the last attempt (the outbox keeps retrying). */
-      emailRetrying: boolean;
+      /** Where the confirmation e-mail stood when the call returned. */
+      email: ConfirmationEmailState;
     }
   | { outcome: "not_paid"; sessionStatus: "open" | "complete" | "expired" }
   | { outcome: "not_found" }
   | { outcome: "refused"; reason: RefusalReason };
+
+/**
+ * Where an order's confirmation e-mail stands for the buyer: `sent`; `pending` (recorded, being sent
+ * or waiting for its turn: the outbox sends it as soon as the mail server takes it); `failed` (no
+ * address to send to, given up on, or the mail server refused the last attempt; the outbox still
+ * retries that one).
+ */
+export type ConfirmationEmailState = "sent" | "pending" | "failed";
+
+/** The one translation of the outbox's state into the buyer's. */
+export function confirmationEmailState(
+  status: DeliveryStatus | null,
+  refusedLastAttempt: boolean,
+): ConfirmationEmailState {
+  if (status === null || status === "failed" || refusedLastAttempt) return "failed";
+  return status === "sent" ? "sent" : "pending";
+}
 
 /**
  * Why a session is not fulfilled although Stripe may call it paid (no order, no e-mail):
@@ -211,7 +226,12 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
         Boolean(deliveryId) &&
         emailStatus === "pending" &&
         (await outbox.lastError(deliveryId as string)) !== null;
-      return { outcome: "fulfilled", order: toFulfilled(order), created, emailStatus, emailRetrying };
+      return {
+        outcome: "fulfilled",
+        order: toFulfilled(order),
+        created,
+        email: confirmationEmailState(emailStatus, emailRetrying),
+      };
     },
   };
 }
