@@ -28,11 +28,8 @@ const input = z.strictObject({
 /** A path on this site, without query or fragment; anything else becomes the home page. */
 function sourcePath(source: string | undefined | null): string {
   if (!source?.startsWith("/") || source.startsWith("//") || source.includes("\\")) return "/";
-  try {
-    return new URL(source, "http://site.invalid").pathname;
-  } catch {
-    return "/";
-  }
+  const base = "http://site.invalid";
+  return URL.canParse(source, base) ? new URL(source, base).pathname : "/";
 }
 
 function backTo(source: string | null, status: NewsletterStatus): Response {
