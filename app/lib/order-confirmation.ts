@@ -1,4 +1,4 @@
-import type { OrderView, VerifyConfirmationResponse } from "~/server/orders/types";
+import { confirmationEmailOf, type OrderView, type VerifyConfirmationResponse } from "~/server/orders/types";
 import { callFunction, FunctionCallError } from "./functions-client";
 
 /**
@@ -66,7 +66,7 @@ export function startConfirmation(sessionId: string, onEmailError: () => void): 
       }
       if (reply?.success === true) {
         set(sessionId, { email: reply.email, message: reply.message, order: reply.order });
-        if (reply.emailStatus === "sent") {
+        if (confirmationEmailOf(reply) === "sent") {
           set(sessionId, { emailStatus: "sent" });
           return;
         }
@@ -74,7 +74,7 @@ export function startConfirmation(sessionId: string, onEmailError: () => void): 
           await wait(RETRY_DELAY_MS);
           continue;
         }
-      } else if (reply && reply.reason !== "email_failed") {
+      } else if (reply && confirmationEmailOf(reply) === null) {
         // Nothing to e-mail about: the session is unpaid, expired or unknown.
         set(sessionId, {
           emailStatus: "none",

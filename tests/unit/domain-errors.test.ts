@@ -18,6 +18,7 @@ import { createRateLimiter } from "~/server/http/rate-limits.server";
 import { MailSendError } from "~/server/mail/mailer.server";
 import { confirmationEmailState } from "~/server/orders/fulfilment.server";
 import { orderLineName } from "~/server/orders/line-name.server";
+import { confirmationEmailOf } from "~/server/orders/types";
 import { StoreRejectedError } from "~/server/shopify/catalog.server";
 import { ShopifyError } from "~/server/shopify/graphql-client.server";
 import { CHECKOUT_NOT_CREATED, PaymentProviderError, WebhookSignatureError } from "~/server/stripe/types";
@@ -269,6 +270,19 @@ describe("one rule, one place", () => {
     [null, false, "failed"],
   ] as const)("the outbox's %s (refused last attempt: %s) is the buyer's %s", (status, refused, state) => {
     expect(confirmationEmailState(status, refused)).toBe(state);
+  });
+});
+
+describe("the page reads the e-mail's state the reply carries", () => {
+  const order = undefined as never;
+  it.each([
+    [{ success: true, email: "a@b.c", message: "m", emailStatus: "sent", order } as const, "sent"],
+    [{ success: true, email: "a@b.c", message: "m", emailStatus: "pending", order } as const, "pending"],
+    [{ success: false, email: "a@b.c", message: "m", error: "m", reason: "email_failed" } as const, "failed"],
+    [{ success: false, email: null, message: "m", error: "m", reason: "expired" } as const, null],
+    [{ success: false, email: null, message: "m", error: "m" } as const, null],
+  ])("%o → %s", (reply, state) => {
+    expect(confirmationEmailOf(reply)).toBe(state);
   });
 });
 

@@ -5,6 +5,7 @@ import type { Logger } from "../logger.server";
 import type { DeliveryStatus, Outbox } from "../mail/outbox.server";
 import type { Payments } from "../stripe/types";
 import { ORDER_CONFIRMATION, orderConfirmationOf } from "./order-email.server";
+import type { ConfirmationEmailState } from "./types";
 
 /**
  * Fulfilment: a paid Stripe Checkout Session becomes one order and one confirmation e-mail, exactly
@@ -45,15 +46,7 @@ export type FulfilmentResult =
   | { outcome: "not_found" }
   | { outcome: "refused"; reason: RefusalReason };
 
-/**
- * Where an order's confirmation e-mail stands for the buyer: `sent`; `pending` (recorded, being sent
- * or waiting for its turn: the outbox sends it as soon as the mail server takes it); `failed` (no
- * address to send to, given up on, or the mail server refused the last attempt; the outbox still
- * retries that one).
- */
-export type ConfirmationEmailState = "sent" | "pending" | "failed";
-
-/** The one translation of the outbox's state into the buyer's. */
+/** The one translation of the outbox's state into the buyer's (ConfirmationEmailState). */
 export function confirmationEmailState(
   status: DeliveryStatus | null,
   refusedLastAttempt: boolean,

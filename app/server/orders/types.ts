@@ -1,8 +1,8 @@
 import type { ShippingAddress } from "../db/schema";
 
 /**
- * What hybrid-checkout and verify-and-send-confirmation answer. Pure types: safe to import from
- * browser code (the payment-success page).
+ * What hybrid-checkout and verify-and-send-confirmation answer. Types and one pure reader of the
+ * reply: safe to import from browser code (the payment-success page).
  */
 
 /** POST /api/hybrid-checkout (spec §7: success, checkoutUrl, error). */
@@ -32,6 +32,20 @@ export type OrderView = {
 };
 
 /**
+ * Where an order's confirmation e-mail stands for the buyer: `sent`; `pending` (recorded, being sent
+ * or waiting for its turn: the outbox sends it as soon as the mail server takes it); `failed` (no
+ * address to send to, given up on, or the mail server refused the last attempt; the outbox still
+ * retries that one). Fulfilment decides it (`confirmationEmailState`); the reply carries it.
+ */
+export type ConfirmationEmailState = "sent" | "pending" | "failed";
+
+/** The e-mail's state a reply tells; null when there is no order to e-mail about (unpaid, unknown…). */
+export function confirmationEmailOf(reply: VerifyConfirmationResponse): ConfirmationEmailState | null {
+  if (reply.success) return reply.emailStatus;
+  return reply.reason === "email_failed" ? "failed" : null;
+}
+
+/**
  * POST /api/verify-and-send-confirmation (spec §7: success, email, message). On success also the order
  * (number, items, total, address) and where its e-mail is: "sent", or "pending" (recorded, and the
  * outbox will send it as soon as the mail server takes it).
@@ -41,7 +55,7 @@ export type VerifyConfirmationResponse =
       success: true;
       email: string;
       message: string;
-      emailStatus: "sent" | "pending";
+      emailStatus: Exclude<ConfirmationEmailState, "failed">;
       order: OrderView;
     }
   | {
