@@ -15,8 +15,10 @@
  *       checkOrigin: true,                              // state-changing calls: Origin must be this site
  *       input,                                          // zod schema; failures answer 400 in plain words
  *       // form: (fields) => ({ ... }),                 // opt in to application/x-www-form-urlencoded
+ *       // formPost: { input, fields, handler, error }, // or a form with its own schema and answers
  *       async handler({ input, context, request, via }) {
  *         return apiJson({ success: true, product: … }); // or a plain object (sent as 200 JSON)
+ *         // failures: throw a domain error (app/server/errors.server.ts); no try/catch here
  *       },
  *     });
  *
