@@ -6,6 +6,7 @@ import { CHECKOUT_SESSION_ID } from "~/server/stripe/rules";
  * payment-success page (lib/order-confirmation.ts). The session-id rule is Stripe's
  * (app/server/stripe/rules.ts, pure and browser-safe: the one app/server module a contract may
  * import, decision 072), so the page accepts exactly the ids the API accepts.
+ * It also holds the one pure reader of the reply's e-mail state (`confirmationEmailOf`).
  */
 
 export { CHECKOUT_SESSION_ID };
@@ -57,6 +58,20 @@ export type OrderView = {
 };
 
 /**
+ * Where an order's confirmation e-mail stands for the buyer: `sent`; `pending` (recorded, being sent
+ * or waiting for its turn: the outbox sends it as soon as the mail server takes it); `failed` (no
+ * address to send to, given up on, or the mail server refused the last attempt; the outbox still
+ * retries that one). Fulfilment decides it (`confirmationEmailState`); the reply carries it.
+ */
+export type ConfirmationEmailState = "sent" | "pending" | "failed";
+
+/** The e-mail's state a reply tells; null when there is no order to e-mail about (unpaid, unknown…). */
+export function confirmationEmailOf(reply: VerifyConfirmationResponse): ConfirmationEmailState | null {
+  if (reply.success) return reply.emailStatus;
+  return reply.reason === "email_failed" ? "failed" : null;
+}
+
+/**
  * POST /api/verify-and-send-confirmation (spec §7: success, email, message). On success also the order
  * (number, items, total, address) and where its e-mail is: "sent", or "pending" (recorded, and the
  * outbox will send it as soon as the mail server takes it).
@@ -66,7 +81,7 @@ export type VerifyConfirmationResponse =
       success: true;
       email: string;
       message: string;
-      emailStatus: "sent" | "pending";
+      emailStatus: Exclude<ConfirmationEmailState, "failed">;
       order: OrderView;
     }
   | {

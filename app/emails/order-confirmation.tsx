@@ -4,6 +4,7 @@ import { z } from "zod";
 import { dosing, fdaStatement, guarantee, kitFacts, shipping } from "../content/product";
 import { brand, support } from "../content/site";
 import { addressLines } from "../lib/address";
+import { orderLineName } from "../server/orders/line-name.server";
 import { emailColors as colors, EmailLayout, emailSmall as small, emailText as text } from "./layout";
 import { formatMoney } from "./money";
 
@@ -61,10 +62,6 @@ export function orderSubject(order: OrderConfirmation): string {
   return `Your ${brand.name} order #${order.orderNumber} is confirmed`;
 }
 
-function lineName(line: OrderConfirmation["lines"][number]): string {
-  return line.variantTitle ? `${line.productTitle} (${line.variantTitle})` : line.productTitle;
-}
-
 function orderDate(order: OrderConfirmation): string {
   return new Date(order.orderedAt).toLocaleDateString("en-US", {
     year: "numeric",
@@ -120,7 +117,7 @@ export function OrderConfirmationEmail({ order }: { order: OrderConfirmation }) 
         {numbered(order.lines).map(({ item: line, key }) => (
           <Row key={key} style={{ borderBottom: `1px solid ${colors.line}` }}>
             <Column style={cell}>
-              {lineName(line)}
+              {orderLineName(line)}
               <br />
               <span style={{ color: colors.muted, fontSize: "13px" }}>
                 {`Qty ${line.quantity} × ${money(line.unitAmount)}`}
@@ -202,7 +199,7 @@ export function orderConfirmationText(order: OrderConfirmation): string {
   const address = addressLines(order.shippingAddress);
   const lines = order.lines.map(
     (line) =>
-      `- ${lineName(line)}\n  Qty ${line.quantity} × ${money(line.unitAmount)} = ${money(line.unitAmount * line.quantity)}`,
+      `- ${orderLineName(line)}\n  Qty ${line.quantity} × ${money(line.unitAmount)} = ${money(line.unitAmount * line.quantity)}`,
   );
   return [
     firstName ? `Thanks for your order, ${firstName}!` : "Thanks for your order!",

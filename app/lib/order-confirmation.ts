@@ -1,4 +1,9 @@
-import type { OrderView, VerifyBody, VerifyConfirmationResponse } from "~/contracts/order-confirmation";
+import {
+  confirmationEmailOf,
+  type OrderView,
+  type VerifyBody,
+  type VerifyConfirmationResponse,
+} from "~/contracts/order-confirmation";
 import { callFunction, FunctionCallError } from "./functions-client";
 
 /**
@@ -66,7 +71,7 @@ export function startConfirmation(sessionId: string, onEmailError: () => void): 
       }
       if (reply?.success === true) {
         set(sessionId, { email: reply.email, message: reply.message, order: reply.order });
-        if (reply.emailStatus === "sent") {
+        if (confirmationEmailOf(reply) === "sent") {
           set(sessionId, { emailStatus: "sent" });
           return;
         }
@@ -74,7 +79,7 @@ export function startConfirmation(sessionId: string, onEmailError: () => void): 
           await wait(RETRY_DELAY_MS);
           continue;
         }
-      } else if (reply && reply.reason !== "email_failed") {
+      } else if (reply && confirmationEmailOf(reply) === null) {
         // Nothing to e-mail about: the session is unpaid, expired or unknown.
         set(sessionId, {
           emailStatus: "none",

@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { NEWSLETTER_ANCHOR, NEWSLETTER_STATUS_PARAM, type NewsletterStatus } from "~/content/newsletter";
 import { normalizeEmailAddress } from "~/lib/email-address";
-import { ApiError, apiAction, methodNotAllowed } from "~/server/http/api.server";
+import { RequestRejectedError } from "~/server/errors.server";
+import { apiAction, methodNotAllowed } from "~/server/http/api.server";
 
 /**
  * POST /api/newsletter-subscribe {email} → {success, message} (issue 7). The answer is the same for
@@ -27,11 +28,8 @@ const input = z.strictObject({
 /** A path on this site, without query or fragment; anything else becomes the home page. */
 function sourcePath(source: string | undefined | null): string {
   if (!source?.startsWith("/") || source.startsWith("//") || source.includes("\\")) return "/";
-  try {
-    return new URL(source, "http://site.invalid").pathname;
-  } catch {
-    return "/";
-  }
+  const base = "http://site.invalid";
+  return URL.canParse(source, base) ? new URL(source, base).pathname : "/";
 }
 
 function backTo(source: string | null, status: NewsletterStatus): Response {
@@ -61,7 +59,7 @@ export const action = apiAction({
     const source = sourcePath(input.source);
     if (!email) {
       if (via === "form") return backTo(source, "invalid");
-      throw new ApiError(400, INVALID_EMAIL_MESSAGE);
+      throw new RequestRejectedError(INVALID_EMAIL_MESSAGE);
     }
     if (!input.website) {
       await context.services.newsletter.subscribe({ email, sourcePage: source });

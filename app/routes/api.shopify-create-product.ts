@@ -1,7 +1,6 @@
 import type { CreateProductResponse } from "~/contracts/catalog";
 import { createProductInput } from "~/contracts/catalog";
 import { ApiError, apiAction, methodNotAllowed, requireBearerToken } from "~/server/http/api.server";
-import { catalogApiError } from "~/server/shopify/api-errors.server";
 
 /**
  * POST /api/shopify-create-product {title, handle, price, currency, sku, descriptionHtml} →
@@ -30,35 +29,13 @@ export const action = apiAction({
   input: createProductInput,
   async handler({ input, context }): Promise<CreateProductResponse> {
     const { catalog, productCache, sellableVariants, logger } = context.services;
-    let created: Awaited<ReturnType<typeof catalog.createProduct>>;
-    try {
-      created = await catalog.createProduct(input);
-    } catch (error) {
-      const apiError = catalogApiError(error);
-      if (!apiError) throw error;
-      logger.warn(
-        { err: error, handle: input.handle, requestId: context.requestId },
-        "product creation failed",
-      );
-      throw apiError;
-    }
+    const created = await catalog.createProduct(input);
     productCache.invalidate(input.handle);
     productCache.invalidate(created.handle);
     // Checkout sells only the catalog's variants and the products recorded here
     // (docs/decisions/062-own-checkouts-and-sellable-variants.md): recorded before the variant id is
     // handed out, so the test page can buy what it was just given.
-    try {
-      await sellableVariants.recordCreated(created);
-    } catch (error) {
-      logger.error(
-        { err: error, variantId: created.variantId, requestId: context.requestId },
-        "product created in Shopify but not recorded: checkout will not sell it",
-      );
-      throw new ApiError(
-        503,
-        "The product was created in Shopify, but this site could not record it, so checkout would refuse it. Please try again.",
-      );
-    }
+    await sellableVariants.recordCreated(created);
     logger.info({ variantId: created.variantId, handle: created.handle }, "product created and recorded");
     return {
       success: true,

@@ -1,7 +1,6 @@
 import type { GetProductResponse } from "~/contracts/catalog";
 import { getProductInput } from "~/contracts/catalog";
 import { apiAction, methodNotAllowed } from "~/server/http/api.server";
-import { catalogApiError } from "~/server/shopify/api-errors.server";
 import { lookupProduct } from "~/server/shopify/lookup.server";
 
 /**
@@ -18,19 +17,11 @@ export const action = apiAction({
   checkOrigin: false,
   input: getProductInput,
   async handler({ input, context }): Promise<GetProductResponse> {
-    const { logger } = context.services;
-    try {
-      const { product, source } = await lookupProduct(context, input.handle);
-      logger.debug({ handle: input.handle, cache: source, requestId: context.requestId }, "product lookup");
-      return { success: true, product };
-    } catch (error) {
-      const apiError = catalogApiError(error);
-      if (!apiError) throw error;
-      logger.warn(
-        { err: error, handle: input.handle, requestId: context.requestId },
-        "product lookup failed",
-      );
-      throw apiError;
-    }
+    const { product, source } = await lookupProduct(context, input.handle);
+    context.services.logger.debug(
+      { handle: input.handle, cache: source, requestId: context.requestId },
+      "product lookup",
+    );
+    return { success: true, product };
   },
 });

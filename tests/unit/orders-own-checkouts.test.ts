@@ -2,9 +2,10 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/server/db/client.server";
 import { checkouts, createdProducts, emailDeliveries, orders } from "~/server/db/schema";
+import { RequestRejectedError } from "~/server/errors.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
 import { createOutbox, type Outbox } from "~/server/mail/outbox.server";
-import { CheckoutRequestError, createCheckoutService } from "~/server/orders/checkout.server";
+import { createCheckoutService } from "~/server/orders/checkout.server";
 import { createFulfilment, type Fulfilment } from "~/server/orders/fulfilment.server";
 import { orderConfirmationTemplate } from "~/server/orders/order-email.server";
 import { createSellableVariants, type SellableVariants } from "~/server/orders/sellable-variants.server";
@@ -257,9 +258,9 @@ describe("only this site's checkouts, and only what it sells (decision 062)", ()
 
     it("refuses a variant it does not sell with 400, before asking Shopify or Stripe", async () => {
       const refused = await start(ELSEWHERE).catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(CheckoutRequestError);
+      expect(refused).toBeInstanceOf(RequestRejectedError);
       expect(refused).toMatchObject({
-        status: 400,
+        category: "request_rejected",
         message: `This store does not sell ${ELSEWHERE}: only the store's own products can be bought here.`,
       });
       expect(catalogCalls).toEqual([]);
@@ -268,7 +269,7 @@ describe("only this site's checkouts, and only what it sells (decision 062)", ()
     });
 
     it("sells a product once shopify-create-product recorded it", async () => {
-      await expect(start(CREATED)).rejects.toMatchObject({ status: 400 });
+      await expect(start(CREATED)).rejects.toMatchObject({ category: "request_rejected" });
       await sellable.recordCreated({
         variantId: CREATED,
         productId: "gid://shopify/Product/9200000000001",

@@ -15,8 +15,10 @@
  *       checkOrigin: true,                              // state-changing calls: Origin must be this site
  *       input,                                          // zod schema; failures answer 400 in plain words
  *       // form: (fields) => ({ ... }),                 // opt in to application/x-www-form-urlencoded
+ *       // formPost: { input, fields, handler, error }, // or a form with its own schema and answers
  *       async handler({ input, context, request, via }) {
  *         return apiJson({ success: true, product: … }); // or a plain object (sent as 200 JSON)
+ *         // failures: throw a domain error (app/server/errors.server.ts); no try/catch here
  *       },
  *     });
  *
@@ -29,13 +31,23 @@
  * from the rate limit on counts: a too-large or malformed body, or a wrong admin token, can only come
  * from this site's pages or a client that is not a browser (decision 061).
  *
- * Inside a handler, `throw new ApiError(status, message)` answers `{success:false, error: message}`
- * with that status; anything else thrown is logged with the request id and answered 500 "Something
- * went wrong. Please try again." — never a stack trace.
+ * Handlers and the services they call throw domain errors (`app/server/errors.server.ts`); this module
+ * is the one place they become statuses and replies (`failureOf`, docs/decisions/073): request
+ * rejected 400, not found 404, conflict 402/409/410, provider 502 (this site's database 503), each
+ * with the error's public message. The wrapper's own checks throw `ApiError(status, message)`.
+ * Anything else thrown is logged with the request id and answered 500 "Something went wrong. Please
+ * try again." — never a stack trace.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { ActionFunctionArgs, AppLoadContext } from "react-router";
 import type { z } from "zod";
+import {
+  ConflictError,
+  type ConflictState,
+  DomainError,
+  type Provider,
+  ProviderError,
+} from "~/server/errors.server";
 import { DRAIN_MAX_BYTES, DRAIN_MAX_MS } from "./body-limits";
 import type { RateLimitName } from "./rate-limits.server";
 
@@ -43,14 +55,32 @@ import type { RateLimitName } from "./rate-limits.server";
 export const MAX_BODY_BYTES = 16 * 1024;
 
 /** The statuses DESIGN.md gives the functions' failures. */
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 502 | 503;
+export type ApiErrorStatus =
+  | 400
+  | 401
+  | 402
+  | 403
+  | 404
+  | 405
+  | 409
+  | 410
+  | 413
+  | 415
+  | 429
+  | 500
+  | 502
+  | 503;
 
-/** A failure a person can read: answered as `{success:false, error: message}` with `status`. */
+/**
+ * A failure a person can read: answered as `{success:false, ...reply, error: message}` with
+ * `status`.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: ApiErrorStatus,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly reply: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -64,9 +94,80 @@ export function apiJson(body: unknown, init: { status?: number; headers?: Record
   return Response.json(body, { status: init.status ?? 200, headers: { ...NO_STORE, ...init.headers } });
 }
 
-/** `{success:false, error}` with the given status. */
-export function apiErrorResponse(status: number, error: string, headers: Record<string, string> = {}) {
-  return apiJson({ success: false, error }, { status, headers });
+/**
+ * `{success:false, error}` with the given status, and the `reply` fields between them (a reply that
+ * has its own `error` field keeps that field's place).
+ */
+export function apiErrorResponse(
+  status: number,
+  error: string,
+  headers: Record<string, string> = {},
+  reply: Readonly<Record<string, unknown>> = {},
+) {
+  return apiJson({ success: false, ...reply, error }, { status, headers });
+}
+
+// --- Domain errors → HTTP ------------------------------------------------------------------------
+
+/** How a provider is named to a machine calling back (a webhook's sender). */
+const PROVIDER_NAMES: Record<Provider, string> = {
+  shopify: "store",
+  stripe: "payment provider",
+  mail: "mail server",
+  database: "database",
+};
+
+const CONFLICT_STATUS: Record<ConflictState, ApiErrorStatus> = {
+  unpaid: 402,
+  expired: 410,
+  mismatch: 409,
+};
+
+/**
+ * The one mapping from a domain error to the answer (docs/decisions/073): status, message, reply
+ * fields. `audience: "provider"` is a provider's server calling this site (Stripe's webhook): a
+ * provider failure is told in a fixed sentence naming the provider, not the words meant for a buyer.
+ */
+export function failureOf(error: DomainError, audience: "person" | "provider" = "person"): ApiError {
+  const answer = (status: ApiErrorStatus, message = error.publicMessage) =>
+    new ApiError(status, message, {}, error.reply);
+  switch (error.category) {
+    case "request_rejected":
+      return answer(400);
+    case "not_found":
+      return answer(404);
+    case "conflict":
+      return answer(error instanceof ConflictError ? CONFLICT_STATUS[error.state] : 409);
+    case "provider_unavailable":
+    case "provider_rejected": {
+      const provider = error instanceof ProviderError ? error.provider : undefined;
+      // 502: an outside system failed; 503: this site's own storage did.
+      const status = provider === "database" ? 503 : 502;
+      if (audience === "provider" && provider)
+        return answer(status, `The ${PROVIDER_NAMES[provider]} could not be reached.`);
+      return answer(status);
+    }
+  }
+}
+
+const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
+
+/** Any thrown value as the answer: ApiErrors as they are, domain errors mapped, anything else 500. */
+function failureFor(
+  error: unknown,
+  { request, context }: { request: Request; context: AppLoadContext },
+  audience: "person" | "provider" = "person",
+): ApiError {
+  if (error instanceof ApiError) return error;
+  const where = { err: error, requestId: context.requestId, path: new URL(request.url).pathname };
+  if (error instanceof DomainError) {
+    if (error instanceof ProviderError)
+      context.services.logger.warn({ ...where, provider: error.provider }, `${error.provider} failed`);
+    else if (audience === "provider") context.services.logger.warn(where, "call refused");
+    return failureOf(error, audience);
+  }
+  context.services.logger.error(where, "api function failed");
+  return new ApiError(500, SOMETHING_WENT_WRONG);
 }
 
 /** For a resource route's `loader`: the functions answer POST only. */
@@ -317,7 +418,17 @@ export type ApiHandlerArgs<Input> = {
   via: "json" | "form";
 };
 
-export type ApiActionOptions<S extends z.ZodType> = {
+/** What the same function does when a page without JavaScript posts it as a urlencoded form. */
+export type FormPost<F extends z.ZodType> = {
+  /** The form's schema, over the object `fields` makes of the posted fields. */
+  input: F;
+  fields: (fields: URLSearchParams) => unknown;
+  handler: (args: ApiHandlerArgs<z.output<F>>) => Promise<Response | object> | Response | object;
+  /** How a failure is answered to the form (e.g. a short page in the tab the form opened). */
+  error: (error: ApiError, args: { request: Request; context: AppLoadContext }) => Response;
+};
+
+export type ApiActionOptions<S extends z.ZodType, F extends z.ZodType = z.ZodType> = {
   /** The named limit spent per call (app/server/http/rate-limits.server.ts). */
   rateLimit: RateLimitName;
   /** Check Origin against the site: set for calls that change state. */
@@ -326,6 +437,12 @@ export type ApiActionOptions<S extends z.ZodType> = {
   input: S;
   /** Opt in to urlencoded form posts: turns the form's fields into the object `input` validates. */
   form?: (fields: URLSearchParams) => unknown;
+  /**
+   * A form post with its own schema, handler and failure answer, for a function whose JSON callers
+   * and form get different answers (JSON in reply, a redirect or a page to the form). Bodies of any
+   * other type are refused as for a JSON-only function.
+   */
+  formPost?: FormPost<F>;
   /**
    * Runs after the Origin, Content-Type and rate-limit checks, before the body is read (e.g. an
    * Authorization check: wrong tokens count against the limit).
@@ -339,14 +456,29 @@ export type ApiActionOptions<S extends z.ZodType> = {
   handler: (args: ApiHandlerArgs<z.output<S>>) => Promise<Response | object> | Response | object;
 };
 
-const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
+const FORM = "application/x-www-form-urlencoded";
 
 /** Builds a resource route `action` that runs the shared checks in order, then `handler`. */
-export function apiAction<S extends z.ZodType>(options: ApiActionOptions<S>) {
-  return async function action({ request, context }: ActionFunctionArgs): Promise<Response> {
+export function apiAction<S extends z.ZodType, F extends z.ZodType = z.ZodType>(
+  options: ApiActionOptions<S, F>,
+) {
+  const { formPost } = options;
+  const formAction = formPost
+    ? apiAction({
+        rateLimit: options.rateLimit,
+        checkOrigin: options.checkOrigin,
+        authorize: options.authorize,
+        input: formPost.input,
+        form: formPost.fields,
+        formError: formPost.error,
+        handler: formPost.handler,
+      })
+    : undefined;
+  return async function action(args: ActionFunctionArgs): Promise<Response> {
+    const { request, context } = args;
+    if (formAction && mediaType(request) === FORM) return formAction(args);
     // A form post is answered as one (formError) even when it fails before its body is read.
-    const via: "json" | "form" =
-      options.form && mediaType(request) === "application/x-www-form-urlencoded" ? "form" : "json";
+    const via: "json" | "form" = options.form && mediaType(request) === FORM ? "form" : "json";
     try {
       if (request.method !== "POST") return methodNotAllowed();
       // Headers only, and before the rate limit: what another site can make a browser send is
@@ -363,18 +495,38 @@ export function apiAction<S extends z.ZodType>(options: ApiActionOptions<S>) {
       const result = await options.handler({ input, request, context, via: body.via });
       return result instanceof Response ? result : apiJson(result);
     } catch (error) {
-      const apiError =
-        error instanceof ApiError
-          ? error
-          : (() => {
-              context.services.logger.error(
-                { err: error, requestId: context.requestId, path: new URL(request.url).pathname },
-                "api function failed",
-              );
-              return new ApiError(500, SOMETHING_WENT_WRONG);
-            })();
-      if (via === "form" && options.formError) return options.formError(apiError, { request, context });
-      return apiErrorResponse(apiError.status, apiError.message, apiError.headers);
+      const failure = failureFor(error, { request, context });
+      if (via === "form" && options.formError) return options.formError(failure, { request, context });
+      return apiErrorResponse(failure.status, failure.message, failure.headers, failure.reply);
+    }
+  };
+}
+
+export type WebhookActionOptions = {
+  /** The largest body the sender's events come in. */
+  maxBytes: number;
+  /** The 413 message. */
+  tooLarge: string;
+  /** Gets the exact raw body (signatures are computed over it). */
+  handler: (args: { body: string; request: Request; context: AppLoadContext }) => Promise<Response | object>;
+};
+
+/**
+ * Builds the `action` of an address a provider's servers call (a webhook): POST only, the raw body up
+ * to `maxBytes`, no Origin, Content-Type or rate-limit checks (the handler verifies the sender).
+ * Failures are mapped as for people, except that a provider failure is told in the provider's terms.
+ */
+export function webhookAction(options: WebhookActionOptions) {
+  return async function action({ request, context }: ActionFunctionArgs): Promise<Response> {
+    if (request.method !== "POST") return methodNotAllowed();
+    const body = await readBytesUpTo(request, options.maxBytes);
+    if (body === null) return apiErrorResponse(413, options.tooLarge);
+    try {
+      const result = await options.handler({ body: body.toString("utf8"), request, context });
+      return result instanceof Response ? result : apiJson(result);
+    } catch (error) {
+      const failure = failureFor(error, { request, context }, "provider");
+      return apiErrorResponse(failure.status, failure.message, failure.headers, failure.reply);
     }
   };
 }

@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import { ProviderError } from "../errors.server";
 
 /**
  * The one SMTP adapter: nodemailer over SMTP_URL, from MAIL_FROM. One connection per message (no pool),
@@ -38,13 +39,16 @@ export type MailerConfig = {
   socketTimeoutMs?: number;
 };
 
-export class MailSendError extends Error {
+/** The mail server could not be reached or refused the message: a provider error (decision 073). */
+export class MailSendError extends ProviderError {
   constructor(
     message: string,
     /** SMTP reply code when the server answered (4xx: try later; 5xx: refused). */
     readonly responseCode?: number,
   ) {
-    super(message);
+    super((responseCode ?? 0) >= 500 ? "provider_rejected" : "provider_unavailable", "mail", message, {
+      publicMessage: "The mail server could not be reached. Please try again in a moment.",
+    });
     this.name = "MailSendError";
   }
 }

@@ -3,9 +3,11 @@ import { sql } from "drizzle-orm";
 import { formatMoney, toMinorUnits } from "../../emails/money";
 import type { Db } from "../db/client.server";
 import { checkouts, type OrderLine } from "../db/schema";
+import { NotFoundError, RequestRejectedError } from "../errors.server";
 import type { Logger } from "../logger.server";
 import type { CatalogService } from "../shopify/catalog.server";
 import type { Payments } from "../stripe/types";
+import { orderLineName } from "./line-name.server";
 import { notSoldMessage, type SellableVariants } from "./sellable-variants.server";
 
 /**
@@ -13,7 +15,8 @@ import { notSoldMessage, type SellableVariants } from "./sellable-variants.serve
  * sells (the catalog's, or a product this site created), each is looked up in Shopify, whose titles,
  * prices and currency go into a Stripe Checkout Session, and the session is recorded in `checkouts`
  * with the total this site computed (docs/decisions/030-exactly-once-fulfilment.md,
- * 062-own-checkouts-and-sellable-variants.md).
+ * 062-own-checkouts-and-sellable-variants.md). What the browser asked for that the store cannot sell
+ * is refused (RequestRejectedError), what it does not have is not found (NotFoundError).
  */
 
 export type CheckoutRequestLine = { variantId: string; quantity: number };
@@ -33,17 +36,6 @@ export type StartedCheckout = {
   amountTotal: number;
   currency: string;
 };
-
-/** The browser asked for something the store cannot sell (400), or that it does not have (404). */
-export class CheckoutRequestError extends Error {
-  constructor(
-    readonly status: 400 | 404,
-    message: string,
-  ) {
-    super(message);
-    this.name = "CheckoutRequestError";
-  }
-}
 
 export type CheckoutServiceDeps = {
   db: Db;
@@ -80,7 +72,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
     async start(input) {
       const ids = [...new Set(input.lines.map((line) => line.variantId))];
       const notSold = await deps.sellable.notSold(ids);
-      if (notSold.length > 0) throw new CheckoutRequestError(400, notSoldMessage(notSold));
+      if (notSold.length > 0) throw new RequestRejectedError(notSoldMessage(notSold));
       const variants = new Map(
         (await deps.catalog.getVariants(ids, { buyerIp: input.buyerIp })).map((variant) => [
           variant.id,
@@ -89,18 +81,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
       );
       const lines: OrderLine[] = input.lines.map((line) => {
         const variant = variants.get(line.variantId);
-        if (!variant)
-          throw new CheckoutRequestError(404, `Product not found in the store: ${line.variantId}.`);
+        if (!variant) throw new NotFoundError(`Product not found in the store: ${line.variantId}.`);
         if (!variant.availableForSale) {
-          throw new CheckoutRequestError(400, `${variant.productTitle} is not available for sale right now.`);
+          throw new RequestRejectedError(`${variant.productTitle} is not available for sale right now.`);
         }
         const currency = variant.price.currencyCode.toLowerCase();
         const unitAmount = toMinorUnits(variant.price.amount, currency);
         if (unitAmount === null || unitAmount <= 0) {
-          throw new CheckoutRequestError(
-            400,
-            `${variant.productTitle} has no price the checkout can charge.`,
-          );
+          throw new RequestRejectedError(`${variant.productTitle} has no price the checkout can charge.`);
         }
         const variantTitle =
           variant.variantTitle && variant.variantTitle !== "Default Title" ? variant.variantTitle : null;
@@ -115,8 +103,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
       });
       const currency = lines[0]?.currency ?? "usd";
       if (lines.some((line) => line.currency !== currency)) {
-        throw new CheckoutRequestError(
-          400,
+        throw new RequestRejectedError(
           "These products are priced in different currencies: buy them separately.",
         );
       }
@@ -131,7 +118,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
       const session = await deps.payments.createCheckoutSession({
         lines: lines.map((line) => ({
           variantId: line.variantId,
-          name: line.variantTitle ? `${line.productTitle} (${line.variantTitle})` : line.productTitle,
+          name: orderLineName(line),
           quantity: line.quantity,
           unitAmount: line.unitAmount,
           currency: line.currency,

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { ConfirmationEmailState } from "~/contracts/order-confirmation";
 import type { Db } from "../db/client.server";
 import { checkouts, type OrderLine, orders, type ShippingAddress } from "../db/schema";
 import type { Logger } from "../logger.server";
@@ -38,14 +39,21 @@ export type FulfilmentResult =
       order: FulfilledOrder;
       /** False when the order already existed (a repeat call). */
       created: boolean;
-      /** The confirmation e-mail's state when the call returned (null: no address to send to). */
-      emailStatus: DeliveryStatus | null;
-      /** Not yet sent because the mail server refused the last attempt (the outbox keeps retrying). */
-      emailRetrying: boolean;
+      /** Where the confirmation e-mail stood when the call returned. */
+      email: ConfirmationEmailState;
     }
   | { outcome: "not_paid"; sessionStatus: "open" | "complete" | "expired" }
   | { outcome: "not_found" }
   | { outcome: "refused"; reason: RefusalReason };
+
+/** The one translation of the outbox's state into the buyer's (ConfirmationEmailState). */
+export function confirmationEmailState(
+  status: DeliveryStatus | null,
+  refusedLastAttempt: boolean,
+): ConfirmationEmailState {
+  if (status === null || status === "failed" || refusedLastAttempt) return "failed";
+  return status === "sent" ? "sent" : "pending";
+}
 
 /**
  * Why a session is not fulfilled although Stripe may call it paid (no order, no e-mail):
@@ -211,7 +219,12 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
         Boolean(deliveryId) &&
         emailStatus === "pending" &&
         (await outbox.lastError(deliveryId as string)) !== null;
-      return { outcome: "fulfilled", order: toFulfilled(order), created, emailStatus, emailRetrying };
+      return {
+        outcome: "fulfilled",
+        order: toFulfilled(order),
+        created,
+        email: confirmationEmailState(emailStatus, emailRetrying),
+      };
     },
   };
 }

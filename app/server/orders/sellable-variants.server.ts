@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { isPlaceholder } from "~/contracts/checkout";
 import type { Db } from "../db/client.server";
 import { createdProducts } from "../db/schema";
+import { ProviderError } from "../errors.server";
 import type { CreatedProduct } from "../shopify/types";
 
 /**
@@ -18,9 +19,16 @@ import type { CreatedProduct } from "../shopify/types";
 export interface SellableVariants {
   /** The ids among these that this store does not sell, in the order given; empty when all are sold. */
   notSold(ids: readonly string[]): Promise<string[]>;
-  /** Records a product shopify-create-product made, so checkout sells it from now on. */
+  /**
+   * Records a product shopify-create-product made, so checkout sells it from now on. Throws a provider
+   * error (the database) when it cannot.
+   */
   recordCreated(product: CreatedProduct): Promise<void>;
 }
+
+/** What the caller of shopify-create-product is told when the product could not be recorded. */
+const NOT_RECORDED =
+  "The product was created in Shopify, but this site could not record it, so checkout would refuse it. Please try again.";
 
 export type SellableVariantsDeps = {
   db: Db;
@@ -42,10 +50,19 @@ export function createSellableVariants(deps: SellableVariantsDeps): SellableVari
       return others.filter((id) => !created.has(id));
     },
     async recordCreated(product) {
-      await deps.db
-        .insert(createdProducts)
-        .values({ variantId: product.variantId, productId: product.productId, handle: product.handle })
-        .onConflictDoNothing({ target: createdProducts.variantId });
+      try {
+        await deps.db
+          .insert(createdProducts)
+          .values({ variantId: product.variantId, productId: product.productId, handle: product.handle })
+          .onConflictDoNothing({ target: createdProducts.variantId });
+      } catch (error) {
+        throw new ProviderError(
+          "provider_unavailable",
+          "database",
+          `product ${product.variantId} created in Shopify but not recorded: checkout will not sell it`,
+          { publicMessage: NOT_RECORDED, cause: error },
+        );
+      }
     },
   };
 }

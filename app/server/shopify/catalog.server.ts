@@ -1,4 +1,5 @@
 import type { Env } from "../env.server";
+import { RequestRejectedError } from "../errors.server";
 import type { Logger } from "../logger.server";
 import { adminDocuments, storefrontDocuments } from "./documents.server";
 import { createShopifyGraphQL, ShopifyError, type ShopifyGraphQL } from "./graphql-client.server";
@@ -42,8 +43,8 @@ export interface CatalogService {
   createProduct(input: CreateProductInput): Promise<CreatedProduct>;
 }
 
-/** Shopify understood the request and refused it: the caller's input is the problem (400). */
-export class StoreRejectedError extends Error {
+/** Shopify understood the request and refused it: the caller's input is the problem. */
+export class StoreRejectedError extends RequestRejectedError {
   constructor(message: string) {
     super(message);
     this.name = "StoreRejectedError";

@@ -1,5 +1,6 @@
 import { createGraphQLClient } from "@shopify/graphql-client";
 import type { z } from "zod";
+import { ProviderError } from "../errors.server";
 import type { Logger } from "../logger.server";
 
 /**
@@ -17,14 +18,26 @@ export type ShopifyFailure =
   /** Shopify answered, but not with what the app expects (malformed JSON, another shape, GraphQL errors). */
   | "bad_response";
 
-/** Thrown by the catalog. */
-export class ShopifyError extends Error {
+/**
+ * What a person is told of each failure (details go to the log, not the visitor): the store refusing
+ * this site's credentials is the store rejecting the call; the rest is the store being unavailable.
+ */
+const PUBLIC_MESSAGES: Record<ShopifyFailure, string> = {
+  unavailable: "The store could not be reached. Please try again in a moment.",
+  unauthorized: "The store refused this site's credentials. Please try again later.",
+  bad_response: "The store answered in a way this site did not understand. Please try again later.",
+};
+
+/** Thrown by the catalog: a provider error (docs/decisions/073-domain-errors-mapped-once.md). */
+export class ShopifyError extends ProviderError {
   constructor(
     readonly failure: ShopifyFailure,
     message: string,
     readonly details: { status?: number; attempts?: number; codes?: string[] } = {},
   ) {
-    super(message);
+    super(failure === "unauthorized" ? "provider_rejected" : "provider_unavailable", "shopify", message, {
+      publicMessage: PUBLIC_MESSAGES[failure],
+    });
     this.name = "ShopifyError";
   }
 }

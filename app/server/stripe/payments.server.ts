@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { RequestRejectedError } from "../errors.server";
 import {
   reshapeCreatedSession,
   reshapeEvent,
@@ -8,9 +9,11 @@ import {
   VARIANT_METADATA_KEY,
 } from "./reshape.server";
 import {
+  CHECKOUT_NOT_CREATED,
   type CreateCheckoutSessionInput,
   PaymentProviderError,
   type Payments,
+  UNREADABLE_EVENT,
   WebhookSignatureError,
 } from "./types";
 
@@ -64,50 +67,53 @@ export function createPayments(config: PaymentsConfig): Payments {
       : {}),
   });
 
-  async function call<T>(run: () => Promise<T>): Promise<T> {
+  /** Runs an SDK call; any failure is a PaymentProviderError told to a buyer as `publicMessage`. */
+  async function call<T>(publicMessage: string, run: () => Promise<T>): Promise<T> {
     try {
       return await withoutCallSiteStack(run);
     } catch (error) {
-      throw reshapeStripeError(error);
+      throw reshapeStripeError(error, publicMessage);
     }
   }
 
   return {
     async createCheckoutSession(input: CreateCheckoutSessionInput) {
       const currency = input.lines[0]?.currency ?? "usd";
-      const session = await call(() =>
-        stripe.checkout.sessions.create(
-          {
-            mode: "payment",
-            line_items: input.lines.map((line) => ({
-              quantity: line.quantity,
-              price_data: {
-                currency: line.currency,
-                unit_amount: line.unitAmount,
-                product_data: { name: line.name, metadata: { [VARIANT_METADATA_KEY]: line.variantId } },
-              },
-            })),
-            shipping_address_collection: { allowed_countries: ["US"] },
-            shipping_options: [
-              {
-                shipping_rate_data: {
-                  type: "fixed_amount",
-                  display_name: "Free shipping",
-                  fixed_amount: { amount: 0, currency },
-                  delivery_estimate: {
-                    minimum: { unit: "business_day", value: 1 },
-                    maximum: { unit: "business_day", value: 2 },
+      // Reshaped inside the call: an answer this site cannot use fails as Stripe being unavailable.
+      return call(CHECKOUT_NOT_CREATED, async () =>
+        reshapeCreatedSession(
+          await stripe.checkout.sessions.create(
+            {
+              mode: "payment",
+              line_items: input.lines.map((line) => ({
+                quantity: line.quantity,
+                price_data: {
+                  currency: line.currency,
+                  unit_amount: line.unitAmount,
+                  product_data: { name: line.name, metadata: { [VARIANT_METADATA_KEY]: line.variantId } },
+                },
+              })),
+              shipping_address_collection: { allowed_countries: ["US"] },
+              shipping_options: [
+                {
+                  shipping_rate_data: {
+                    type: "fixed_amount",
+                    display_name: "Free shipping",
+                    fixed_amount: { amount: 0, currency },
+                    delivery_estimate: {
+                      minimum: { unit: "business_day", value: 1 },
+                      maximum: { unit: "business_day", value: 2 },
+                    },
                   },
                 },
-              },
-            ],
-            success_url: input.successUrl,
-            cancel_url: input.cancelUrl,
-          },
-          { idempotencyKey: input.idempotencyKey },
+              ],
+              success_url: input.successUrl,
+              cancel_url: input.cancelUrl,
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
         ),
       );
-      return reshapeCreatedSession(session);
     },
 
     async retrieveCheckoutSession(sessionId: string) {
@@ -146,7 +152,15 @@ export function createPayments(config: PaymentsConfig): Payments {
           throw new WebhookSignatureError(error.message);
         throw new WebhookSignatureError("Webhook body is not a valid event");
       }
-      return reshapeEvent(event);
+      try {
+        return reshapeEvent(event);
+      } catch (error) {
+        // Signed by Stripe, but not an event this site can read: the request is refused.
+        throw new RequestRejectedError(error instanceof Error ? error.message : String(error), {
+          publicMessage: UNREADABLE_EVENT,
+          cause: error,
+        });
+      }
     },
   };
 }

@@ -162,8 +162,21 @@ export function reshapeEvent(raw: unknown): PaymentWebhookEvent {
   };
 }
 
-/** Any error from the SDK as the app's PaymentProviderError; other errors pass through unchanged. */
-export function reshapeStripeError(error: unknown): unknown {
+/**
+ * Any error from the SDK as the app's PaymentProviderError, told to a buyer as `publicMessage` when
+ * given (which also relabels a PaymentProviderError of our own); other errors pass through unchanged.
+ */
+export function reshapeStripeError(error: unknown, publicMessage?: string): unknown {
+  if (error instanceof PaymentProviderError) {
+    if (publicMessage === undefined || publicMessage === error.publicMessage) return error;
+    return new PaymentProviderError(
+      error.kind,
+      error.message,
+      error.providerStatus,
+      error.providerCode,
+      publicMessage,
+    );
+  }
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   const status = error.statusCode;
   const unavailable =
@@ -178,5 +191,6 @@ export function reshapeStripeError(error: unknown): unknown {
     `Stripe ${status ?? "connection"} error: ${error.message}`,
     status,
     error.code,
+    publicMessage,
   );
 }

@@ -1,4 +1,5 @@
 import type { OrderLine, ShippingAddress } from "../db/schema";
+import { ProviderError, RequestRejectedError } from "../errors.server";
 
 /**
  * The app's own view of a hosted checkout. Nothing outside `app/server/stripe/` sees Stripe's shapes:
@@ -64,22 +65,40 @@ export interface Payments {
   parseWebhook(rawBody: string, signatureHeader: string | null): PaymentWebhookEvent;
 }
 
-/** Stripe failed or refused: `unavailable` (network, timeout, 5xx, 429) or `rejected` (4xx). */
-export class PaymentProviderError extends Error {
+/** What a buyer is told when Stripe fails while the checkout is being created. */
+export const CHECKOUT_NOT_CREATED =
+  "Failed to create checkout session: the payment provider could not be reached.";
+/** What a buyer is told when Stripe fails while an order is being confirmed (the default). */
+export const PAYMENT_PROVIDER_UNAVAILABLE =
+  "The payment provider could not be reached. Please try again in a moment.";
+/** What the sender of a webhook is told for a bad or missing signature. */
+export const BAD_SIGNATURE = "The Stripe signature is missing or not valid.";
+/** What the sender of a webhook is told for a signed event this site cannot read. */
+export const UNREADABLE_EVENT = "The Stripe event could not be read.";
+
+/**
+ * Stripe failed or refused: `unavailable` (network, timeout, 5xx, 429) or `rejected` (4xx). A provider
+ * error (docs/decisions/073-domain-errors-mapped-once.md).
+ */
+export class PaymentProviderError extends ProviderError {
   constructor(
     readonly kind: "unavailable" | "rejected",
     message: string,
     readonly providerStatus?: number,
     readonly providerCode?: string,
+    publicMessage: string = PAYMENT_PROVIDER_UNAVAILABLE,
   ) {
-    super(message);
+    super(kind === "unavailable" ? "provider_unavailable" : "provider_rejected", "stripe", message, {
+      publicMessage,
+    });
     this.name = "PaymentProviderError";
   }
 }
 
-export class WebhookSignatureError extends Error {
+/** The webhook's signature is missing or wrong: the request is refused. */
+export class WebhookSignatureError extends RequestRejectedError {
   constructor(message: string) {
-    super(message);
+    super(message, { publicMessage: BAD_SIGNATURE });
     this.name = "WebhookSignatureError";
   }
 }

@@ -1,0 +1,61 @@
+import { RequestRejectedError } from "~/server/errors.server";
+import type { Logger } from "~/server/logger.server";
+import { CHECKOUT_SESSION_ID, type Payments, UNREADABLE_EVENT } from "~/server/stripe/types";
+import type { Fulfilment, RefusalReason } from "./fulfilment.server";
+
+/**
+ * Stripe's events, as the webhook receives them: verified by the `Stripe-Signature` header over the
+ * exact raw body (a bad signature or an unreadable event is a rejected request).
+ * `checkout.session.completed` and `checkout.session.async_payment_succeeded` run the same fulfilment
+ * as the payment-success page, which re-reads the session from Stripe; a failure of Stripe is thrown
+ * (answered 5xx: Stripe retries). A session that is not a checkout of this site is acknowledged and
+ * ignored: no order, no e-mail.
+ */
+
+const FULFIL_ON = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+
+/** What the acknowledgement of a session fulfilment refused says (no order, no e-mail). */
+const IGNORED: Record<RefusalReason, string> = {
+  not_this_site: "not a checkout of this site",
+  amount_mismatch: "does not match the checkout this site recorded",
+  no_payment: "no payment was taken",
+};
+
+export type PaymentEventDeps = { payments: Payments; fulfilment: Fulfilment; logger: Logger };
+
+/** The acknowledgement Stripe gets (any 2xx tells it to stop retrying). */
+export type PaymentEventAck = { received: true; handled: boolean; ignored?: string; outcome?: string };
+
+export async function handlePaymentEvent(
+  { payments, fulfilment, logger }: PaymentEventDeps,
+  rawBody: string,
+  signature: string | null,
+): Promise<PaymentEventAck> {
+  const event = payments.parseWebhook(rawBody, signature);
+  if (!FULFIL_ON.has(event.type) || !event.checkoutSessionId) return { received: true, handled: false };
+  // Checked before calling Stripe with it, as every input is.
+  if (!CHECKOUT_SESSION_ID.test(event.checkoutSessionId)) {
+    throw new RequestRejectedError(`event ${event.id} names no checkout session id`, {
+      publicMessage: UNREADABLE_EVENT,
+    });
+  }
+  const sessionId = event.checkoutSessionId;
+  const result = await fulfilment.fulfil(sessionId, { source: "webhook" });
+  if (result.outcome === "refused") {
+    // Acknowledged, not refused: Stripe retries any non-2xx for days and then disables the endpoint,
+    // and a Stripe account shared with another deployment (or used elsewhere) sends this site every
+    // session's events. Retrying cannot make a session ours, so a 4xx here would only cost this
+    // site its own webhooks (docs/decisions/062-own-checkouts-and-sellable-variants.md).
+    const ignored = IGNORED[result.reason];
+    logger.info(
+      { eventId: event.id, type: event.type, sessionId, reason: result.reason },
+      `stripe webhook ignored: ${ignored}`,
+    );
+    return { received: true, handled: false, ignored };
+  }
+  logger.info(
+    { eventId: event.id, type: event.type, sessionId, outcome: result.outcome },
+    "stripe webhook handled",
+  );
+  return { received: true, handled: true, outcome: result.outcome };
+}
