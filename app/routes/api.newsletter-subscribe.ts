@@ -1,6 +1,11 @@
 import { redirect } from "react-router";
-import { z } from "zod";
 import { NEWSLETTER_ANCHOR, NEWSLETTER_STATUS_PARAM, type NewsletterStatus } from "~/content/newsletter";
+import {
+  INVALID_EMAIL_MESSAGE,
+  type NewsletterSubscribeResponse,
+  newsletterSubscribeInput,
+  SUBSCRIBED_MESSAGE,
+} from "~/contracts/newsletter";
 import { normalizeEmailAddress } from "~/lib/email-address";
 import { RequestRejectedError } from "~/server/errors.server";
 import { apiAction, methodNotAllowed } from "~/server/http/api.server";
@@ -12,18 +17,6 @@ import { apiAction, methodNotAllowed } from "~/server/http/api.server";
  * from with the outcome in the query string, which the page shows next to the field.
  */
 export const loader = methodNotAllowed;
-
-export const SUBSCRIBED_MESSAGE =
-  "Thanks! If this address can be subscribed, a confirmation link is on its way. It expires in 48 hours.";
-export const INVALID_EMAIL_MESSAGE = "Enter a valid email address, like name@example.com.";
-
-const input = z.strictObject({
-  email: z.string().max(1_000),
-  /** The honeypot: people never see it, so it is empty unless a bot filled it. */
-  website: z.string().max(1_000).optional(),
-  /** The page the sign-up came from (a path on this site). */
-  source: z.string().max(500).optional(),
-});
 
 /** A path on this site, without query or fragment; anything else becomes the home page. */
 function sourcePath(source: string | undefined | null): string {
@@ -39,7 +32,7 @@ function backTo(source: string | null, status: NewsletterStatus): Response {
 export const action = apiAction({
   rateLimit: "newsletter-subscribe",
   checkOrigin: true,
-  input,
+  input: newsletterSubscribeInput,
   form: (fields) => ({
     email: fields.get("email") ?? "",
     website: fields.get("website") ?? undefined,
@@ -54,7 +47,7 @@ export const action = apiAction({
       error.status === 400 ? "invalid" : error.status === 429 ? "limited" : "error";
     return backTo(source, status);
   },
-  async handler({ input, context, via }) {
+  async handler({ input, context, via }): Promise<NewsletterSubscribeResponse | Response> {
     const email = normalizeEmailAddress(input.email);
     const source = sourcePath(input.source);
     if (!email) {

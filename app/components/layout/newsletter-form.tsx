@@ -10,6 +10,7 @@ import {
   newsletterMessages,
   newsletterStatusText,
 } from "~/content/newsletter";
+import type { NewsletterSubscribeBody, NewsletterSubscribeResponse } from "~/contracts/newsletter";
 import { NEWSLETTER_STATUS_PLACEHOLDER, useDocumentValues } from "~/lib/document-runtime";
 import { normalizeEmailAddress } from "~/lib/email-address";
 import { callFunction } from "~/lib/functions-client";
@@ -43,11 +44,11 @@ export function NewsletterForm() {
     setStatus(null);
     let next: NewsletterStatus = "error";
     try {
-      const { status: http, data } = await callFunction<{ success?: boolean }>("newsletter-subscribe", {
+      const { status: http, data } = await callFunction<NewsletterSubscribeResponse>("newsletter-subscribe", {
         email,
         [NEWSLETTER_HONEYPOT_FIELD]: String(form.get(NEWSLETTER_HONEYPOT_FIELD) ?? ""),
         source: pathname,
-      });
+      } satisfies NewsletterSubscribeBody);
       if (data.success === true) next = "subscribed";
       else if (http === 400) next = "invalid";
       else if (http === 429) next = "limited";
