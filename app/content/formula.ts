@@ -1,4 +1,4 @@
-import { formula } from "./facts/formula";
+import { formula } from "~/content/facts/formula";
 
 /**
  * The light view of the formula (name, amount, form) for pages that list the ingredients without

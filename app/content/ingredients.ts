@@ -1,5 +1,5 @@
-import { formula } from "./facts/formula";
-import { ingredientFacts as facts } from "./facts/ingredients";
+import { formula } from "~/content/facts/formula";
+import { ingredientFacts as facts } from "~/content/facts/ingredients";
 import type { Evidence } from "./formula";
 
 export { type Evidence, evidenceLabels, serving } from "./formula";

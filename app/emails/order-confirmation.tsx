@@ -1,10 +1,10 @@
 import { Column, Heading, Link, Row, Section, Text } from "@react-email/components";
 import { render } from "@react-email/render";
 import { z } from "zod";
-import { dosing, fdaStatement, guarantee, kitFacts, shipping } from "../content/product";
-import { brand, support } from "../content/site";
-import { addressLines } from "../lib/address";
-import { orderLineName } from "../server/orders/line-name.server";
+import { dosing, fdaStatement, guarantee, kitFacts, shipping } from "~/content/product";
+import { brand, support } from "~/content/site";
+import { addressLines } from "~/lib/address";
+import { orderLineName } from "~/server/orders/line-name.server";
 import { emailColors as colors, EmailLayout, emailSmall as small, emailText as text } from "./layout";
 import { formatMoney } from "./money";
 

@@ -5,8 +5,8 @@
  * one copy of each module (docs/decisions/070-one-module-graph.md).
  */
 
-export { DataDirectoryInUseError } from "./db/pglite-lock.server";
+export { DataDirectoryInUseError } from "~/server/db/pglite-lock.server";
+export { DRAIN_MAX_BYTES, DRAIN_MAX_MS } from "~/server/http/body-limits";
 export { defaultPublicSiteUrl, InvalidEnvironmentError, parseEnv } from "./env.server";
-export { DRAIN_MAX_BYTES, DRAIN_MAX_MS } from "./http/body-limits";
 export { createLogger, flushLogs } from "./logger.server";
 export { CLOSE_SERVICES_MS, closeServices, createServices } from "./services.server";

@@ -1,28 +1,28 @@
-import { type Database, openDatabase } from "./db/client.server";
-import type { Env } from "./env.server";
-import { createRateLimiter, type RateLimiter } from "./http/rate-limits.server";
-import type { Logger } from "./logger.server";
-import { createMailer, type Mailer } from "./mail/mailer.server";
-import { createOutbox, type Outbox } from "./mail/outbox.server";
+import { type Database, openDatabase } from "~/server/db/client.server";
+import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
+import { createMailer, type Mailer } from "~/server/mail/mailer.server";
+import { createOutbox, type Outbox } from "~/server/mail/outbox.server";
 import {
   createNewsletter,
   type Newsletter,
   newsletterConfirmationTemplate,
-} from "./newsletter/newsletter.server";
-import { type CheckoutService, createCheckoutService } from "./orders/checkout.server";
-import { createFulfilment, type Fulfilment } from "./orders/fulfilment.server";
-import { orderConfirmationTemplate } from "./orders/order-email.server";
-import { createSellableVariants, type SellableVariants } from "./orders/sellable-variants.server";
-import { type CatalogService, createShopifyCatalog } from "./shopify/catalog.server";
+} from "~/server/newsletter/newsletter.server";
+import { type CheckoutService, createCheckoutService } from "~/server/orders/checkout.server";
+import { createFulfilment, type Fulfilment } from "~/server/orders/fulfilment.server";
+import { orderConfirmationTemplate } from "~/server/orders/order-email.server";
+import { createSellableVariants, type SellableVariants } from "~/server/orders/sellable-variants.server";
+import { type CatalogService, createShopifyCatalog } from "~/server/shopify/catalog.server";
 import {
   type CatalogConfig,
   type InProcessEmulators,
   resolveCatalogConfig,
-} from "./shopify/catalog-config.server";
-import { createCheckoutVariants } from "./shopify/checkout-variants.server";
-import { createProductCache, type ProductCache } from "./shopify/product-cache.server";
-import { createPayments } from "./stripe/payments.server";
-import type { Payments } from "./stripe/types";
+} from "~/server/shopify/catalog-config.server";
+import { createCheckoutVariants } from "~/server/shopify/checkout-variants.server";
+import { createProductCache, type ProductCache } from "~/server/shopify/product-cache.server";
+import { createPayments } from "~/server/stripe/payments.server";
+import type { Payments } from "~/server/stripe/types";
+import type { Env } from "./env.server";
+import type { Logger } from "./logger.server";
 
 /**
  * Everything stateful the app talks to, created once per process by server.ts and handed to every

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -139,5 +139,44 @@ describe("one home per outside system", () => {
     ]) {
       expect(importsOf(cache).map((edge) => edge.to)).toContain("app/server/shopify/cache.server.ts");
     }
+  });
+});
+
+/** Every import specifier a file names, as written (`~/content/site`, `./icon`, `react`). */
+function specifiersOf(file: string): string[] {
+  const source = readFileSync(path.join(projectRoot, file), "utf8");
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["']([^"']+)["']/gm;
+  return [...source.matchAll(pattern)].map((match) => match[1] as string);
+}
+
+/** What the import style (decision 074) refuses: a parent path, or a relative path into a sub-folder. */
+function offStyle(file: string, specifier: string): boolean {
+  if (specifier.startsWith("../")) return true;
+  if (!specifier.startsWith("./")) return false;
+  const rest = specifier.slice(2);
+  if (!rest.includes("/")) return false; // a sibling in the same folder
+  if (rest.startsWith("+types/")) return false; // React Router's generated route types
+  // React Router's config loader reads the route table without Vite's aliases.
+  return !(file === "app/routes.ts" && rest === "content/routes");
+}
+
+describe("one import style in app/ (decision 074)", () => {
+  it("app code is imported as ~/…, a sibling in the same folder as ./…, never through ../", () => {
+    const offenders = sourceFiles("app").flatMap((file) =>
+      specifiersOf(file)
+        .filter((specifier) => offStyle(file, specifier))
+        .map((specifier) => `${file}: ${specifier}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("the style check sees parent paths and sub-folder paths, and lets siblings and route types pass", () => {
+    expect(offStyle("app/lib/toast.ts", "../content/site")).toBe(true);
+    expect(offStyle("app/root.tsx", "./components/ui/icon")).toBe(true);
+    expect(offStyle("app/components/ui/tabs.tsx", "./icon")).toBe(false);
+    expect(offStyle("app/routes/home.tsx", "./+types/home")).toBe(false);
+    expect(offStyle("app/routes.ts", "./content/routes")).toBe(false);
+    expect(offStyle("app/lib/toast.ts", "~/content/site")).toBe(false);
+    expect(specifiersOf("app/routes.ts")).toContain("./content/routes");
   });
 });

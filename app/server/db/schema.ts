@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { ShippingAddress } from "../../contracts/order-confirmation";
+import type { ShippingAddress } from "~/contracts/order-confirmation";
 
 /**
  * Every table the app keeps. Migrations under `drizzle/` are generated from this file with

@@ -23,8 +23,8 @@ import {
   connectForSetup,
   createPool,
   RATE_LIMIT_BOUNDS,
-} from "../db/postgres.server";
-import type { Logger } from "../logger.server";
+} from "~/server/db/postgres.server";
+import type { Logger } from "~/server/logger.server";
 import { rateLimitKey } from "./client-key.server";
 
 export type RateLimit = {

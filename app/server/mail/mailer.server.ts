@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import { ProviderError } from "../errors.server";
+import { ProviderError } from "~/server/errors.server";
 
 /**
  * The one SMTP adapter: nodemailer over SMTP_URL, from MAIL_FROM. One connection per message (no pool),

@@ -4,11 +4,11 @@ import {
   type NewsletterConfirmation,
   newsletterConfirmationPayload,
   renderNewsletterConfirmation,
-} from "../../emails/newsletter-confirmation";
-import type { Db } from "../db/client.server";
-import { newsletterSubscribers } from "../db/schema";
-import type { Logger } from "../logger.server";
-import { defineEmailTemplate, type Outbox } from "../mail/outbox.server";
+} from "~/emails/newsletter-confirmation";
+import type { Db } from "~/server/db/client.server";
+import { newsletterSubscribers } from "~/server/db/schema";
+import type { Logger } from "~/server/logger.server";
+import { defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
 
 /**
  * The newsletter list: double opt-in (docs/decisions/040-newsletter.md, 063). A sign-up stores the

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { formatMoney, toMinorUnits } from "../../emails/money";
-import type { Db } from "../db/client.server";
-import { checkouts, type OrderLine } from "../db/schema";
-import { NotFoundError, RequestRejectedError } from "../errors.server";
-import type { Logger } from "../logger.server";
-import type { CatalogService } from "../shopify/catalog.server";
-import type { Payments } from "../stripe/types";
+import { formatMoney, toMinorUnits } from "~/emails/money";
+import type { Db } from "~/server/db/client.server";
+import { checkouts, type OrderLine } from "~/server/db/schema";
+import { NotFoundError, RequestRejectedError } from "~/server/errors.server";
+import type { Logger } from "~/server/logger.server";
+import type { CatalogService } from "~/server/shopify/catalog.server";
+import type { Payments } from "~/server/stripe/types";
 import { orderLineName } from "./line-name.server";
 import { notSoldMessage, type SellableVariants } from "./sellable-variants.server";
 

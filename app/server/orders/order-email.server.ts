@@ -2,9 +2,9 @@ import {
   type OrderConfirmation,
   orderConfirmationPayload,
   renderOrderConfirmation,
-} from "../../emails/order-confirmation";
-import type { orders } from "../db/schema";
-import { defineEmailTemplate } from "../mail/outbox.server";
+} from "~/emails/order-confirmation";
+import type { orders } from "~/server/db/schema";
+import { defineEmailTemplate } from "~/server/mail/outbox.server";
 
 /** The outbox kind of the order confirmation; its dedupe key is the Stripe session id. */
 export const ORDER_CONFIRMATION = "order_confirmation";

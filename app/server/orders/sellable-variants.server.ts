@@ -1,9 +1,9 @@
 import { inArray } from "drizzle-orm";
 import { isPlaceholder } from "~/contracts/checkout";
-import type { Db } from "../db/client.server";
-import { createdProducts } from "../db/schema";
-import { ProviderError } from "../errors.server";
-import type { CreatedProduct } from "../shopify/types";
+import type { Db } from "~/server/db/client.server";
+import { createdProducts } from "~/server/db/schema";
+import { ProviderError } from "~/server/errors.server";
+import type { CreatedProduct } from "~/server/shopify/types";
 
 /**
  * What checkout may sell (docs/decisions/062-own-checkouts-and-sellable-variants.md): the catalog's

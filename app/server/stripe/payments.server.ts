@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { RequestRejectedError } from "../errors.server";
+import { RequestRejectedError } from "~/server/errors.server";
 import {
   reshapeCreatedSession,
   reshapeEvent,

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { z } from "zod";
-import type { OrderLine, ShippingAddress } from "../db/schema";
+import type { OrderLine, ShippingAddress } from "~/server/db/schema";
 import {
   type CheckoutSessionDetails,
   type CreatedCheckoutSession,

@@ -1,5 +1,5 @@
-import type { OrderLine, ShippingAddress } from "../db/schema";
-import { ProviderError, RequestRejectedError } from "../errors.server";
+import type { OrderLine, ShippingAddress } from "~/server/db/schema";
+import { ProviderError, RequestRejectedError } from "~/server/errors.server";
 
 /**
  * The app's own view of a hosted checkout. Nothing outside `app/server/stripe/` sees Stripe's shapes:
