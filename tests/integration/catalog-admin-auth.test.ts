@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeholderVariantIds } from "~/content/catalog";
 import { type RunningShopifyEmulator, startShopifyEmulator } from "../../sandbox/shopify/emulator";
-import { createTestDatabase, databaseTargets, type TestDatabase } from "../support/database";
-import { type RunningServer, startServer } from "../support/server-process";
+import { createTestDatabase, databaseTargets, type TestDatabase } from "../../scripts/lib/test-database";
+import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 import { appRowCount, call, listeningEntry } from "./catalog-support";
 
 /**

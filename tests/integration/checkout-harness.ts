@@ -5,8 +5,8 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { ReceivedMail } from "../../sandbox/mail/emulator";
 import { type StandaloneEmulators, startStandaloneEmulators } from "../../sandbox/standalone-emulators";
-import { createTestDatabase, type TestDatabase } from "../support/database";
-import { type RunningServer, startServer } from "../support/server-process";
+import { createTestDatabase, type TestDatabase } from "../../scripts/lib/test-database";
+import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 
 /**
  * Shared by the checkout-* and fulfilment-* integration tests: standalone emulators in the test
@@ -26,7 +26,7 @@ export function startEmulators(): Promise<Emulators> {
 }
 
 /** A port that was free a moment ago (so PUBLIC_SITE_URL can name the server's own origin). */
-export { freePort } from "../support/server-process";
+export { freePort } from "../../scripts/lib/server-process";
 
 /**
  * Where the servers of one test keep their data: PostgreSQL (a fresh database, several processes at

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../support/server-process";
+import type { RunningServer } from "../../scripts/lib/server-process";
 import {
   createCheckout,
   createStore,

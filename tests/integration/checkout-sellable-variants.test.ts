@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredProduct } from "../../sandbox/shopify/store";
-import { databaseTargets } from "../support/database";
-import type { RunningServer } from "../support/server-process";
+import { databaseTargets } from "../../scripts/lib/test-database";
+import type { RunningServer } from "../../scripts/lib/server-process";
 import {
   counts,
   createCheckout,

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../support/server-process";
+import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 import { call } from "./catalog-support";
 import {
   type Emulators,

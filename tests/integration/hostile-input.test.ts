@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchasableItems } from "~/content/catalog";
 import { allPages } from "~/content/routes";
 import { enhancerHandle } from "~/content/site";
-import { databaseTargets } from "../support/database";
-import type { RunningServer } from "../support/server-process";
+import { databaseTargets } from "../../scripts/lib/test-database";
+import type { RunningServer } from "../../scripts/lib/server-process";
 import {
   createStore,
   type Emulators,

@@ -2,8 +2,8 @@ import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enhancerHandle, paths } from "~/content/site";
-import { databaseTargets } from "../support/database";
-import type { RunningServer } from "../support/server-process";
+import { databaseTargets } from "../../scripts/lib/test-database";
+import type { RunningServer } from "../../scripts/lib/server-process";
 import {
   createStore,
   type Emulators,

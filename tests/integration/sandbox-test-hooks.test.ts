@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
-import { type RunningServer, startServer } from "../support/server-process";
+import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 import { listeningEntry } from "./catalog-support";
 
 /**

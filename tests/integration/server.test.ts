@@ -3,7 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../support/server-process";
+import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 
 describe("server.ts", () => {
   let server: RunningServer;
