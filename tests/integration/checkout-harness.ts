@@ -5,8 +5,8 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { ReceivedMail } from "../../sandbox/mail/emulator";
 import { type StandaloneEmulators, startStandaloneEmulators } from "../../sandbox/standalone-emulators";
-import { createTestDatabase, type TestDatabase } from "../../scripts/lib/test-database";
 import { type RunningServer, startServer } from "../../scripts/lib/server-process";
+import { createTestDatabase, type TestDatabase } from "../../scripts/lib/test-database";
 
 /**
  * Shared by the checkout-* and fulfilment-* integration tests: standalone emulators in the test
@@ -158,24 +158,8 @@ export async function submitPayPage(payUrl: string, fields: URLSearchParams) {
   return { status: response.status, location: response.headers.get("location"), html: await response.text() };
 }
 
-/** Waits until `check` passes (it throws until then). */
-export async function eventually<T>(
-  check: () => Promise<T> | T,
-  timeoutMs = 15_000,
-  stepMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, stepMs));
-    }
-  }
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Bounded waits, shared by the whole suite. */
+export { eventually, sleep } from "../support/wait";
 
 export function mailsTo(messages: ReceivedMail[], address: string) {
   return messages.filter((mail) => mail.to.includes(address));
