@@ -25,7 +25,10 @@ export default defineConfig({
           exclude: [...TIMED],
           environment: "node",
           globalSetup,
-          testTimeout: 30_000,
+          // Many tests start or restart a server inside the test (PGlite is read while no server holds
+          // it): each start may take up to SERVER_START_MS on a busy machine, and every wait inside a
+          // test has its own, shorter bound (tests/support/wait.ts), so this is only the last resort.
+          testTimeout: 120_000,
           // A hook that starts servers may wait SERVER_START_MS (120 s) for each on a busy machine.
           hookTimeout: 180_000,
           // Each file starts its own server processes; two cores run two files at a time.

@@ -342,5 +342,5 @@ describe.each(databaseTargets)("SIGTERM under load ($name)", ({ name }) => {
       [created[0]],
     );
     expect(recorded).toHaveLength(1);
-  }, 30_000);
+  });
 });
