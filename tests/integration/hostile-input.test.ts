@@ -376,7 +376,7 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
 
   // --- The scan itself ---------------------------------------------------------------------------
 
-  it("the leak scan finds a stack trace and a shop.server path, and every route is clean without hostile input", async () => {
+  it("the leak scan finds a stack trace and a server path, and every route is clean without hostile input", async () => {
     const stack = `TypeError: Cannot read properties of undefined (reading 'x')\n    at action (file:///work/main/build/server/index.js:120:14)\n    at async node_modules/react-router/dist/index.mjs:9:1`;
     expect(leaksIn(stack).length).toBeGreaterThan(0);
     expect(leaksIn("Unexpected Server Error")).not.toEqual([]);
@@ -718,7 +718,7 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
     );
   });
 
-  it("addresses the shop.server accepts get one confirmation, to that address alone", async () => {
+  it("addresses the server accepts get one confirmation, to that address alone", async () => {
     const seen = new Set<string>();
     await fc.assert(
       fc.asyncProperty(localPart, domain, async (local, host) => {

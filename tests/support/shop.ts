@@ -101,10 +101,10 @@ export type TestShop = {
   /** The server's own origin (its PUBLIC_SITE_URL with `ownOrigin`, else its URL). */
   readonly origin: string;
   /**
-   * Stops the server, runs `read` (PGlite's directory can be read only while no server holds it),
-   * and starts it again on the same port and environment, whatever `read` did.
+   * Stops the server, runs `read` with its exit code (PGlite's directory can be read only while no
+   * server holds it), and starts it again on the same port and environment, whatever `read` did.
    */
-  whileStopped<T>(read: () => Promise<T>): Promise<T>;
+  whileStopped<T>(read: (exitCode: number | null) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -151,10 +151,10 @@ export async function startTestShop(options: ShopOptions = {}): Promise<TestShop
       },
       store: ready.store,
       origin: origin ?? server.url,
-      async whileStopped<T>(read: () => Promise<T>) {
-        await server?.stop();
+      async whileStopped<T>(read: (exitCode: number | null) => Promise<T>) {
+        const exitCode = (await server?.stop()) ?? null;
         try {
-          return await read();
+          return await read(exitCode);
         } finally {
           server = await startShop({ ...env, PORT: new URL((server as RunningServer).url).port });
         }
