@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { placeholderVariantIds } from "~/content/catalog";
 import { clickForNewTab, expectConfirmed, expectToast, newBuyer, payOnEmulator } from "./flows";
-import { test as serverTest } from "./own-server";
+import { withOwnServer } from "./own-server";
 import { expect, test, waitForHydration } from "./support";
 
 // These flows do not depend on the width (the phone-specific toast and sticky-bar checks are in
@@ -81,9 +81,9 @@ test.describe("an unconfigured item is blocked before any call (spec §5)", () =
   });
 });
 
-serverTest.describe("a kit whose id the server left as a placeholder", () => {
-  serverTest.use({ serverEnv: { CATALOG_TEST_KIT_VARIANT_ID: placeholderVariantIds.test_kit } });
+const serverTest = withOwnServer({ CATALOG_TEST_KIT_VARIANT_ID: placeholderVariantIds.test_kit });
 
+serverTest.describe("a kit whose id the server left as a placeholder", () => {
   serverTest(
     "kit page and home's Add Test Kit → Configuration needed, no call",
     async ({ page, ownServer: server }) => {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
 import { expectToast, newBuyer } from "./flows";
-import { test as serverTest } from "./own-server";
+import { withOwnServer } from "./own-server";
 import { expect, isMobile, test, waitForHydration } from "./support";
 
 /** Buys the Enhancer over HTTP (hybrid-checkout, then the pay page's form) and returns the success URL. */
@@ -90,10 +90,12 @@ test.describe("payment success", () => {
   });
 });
 
-serverTest.describe("payment success when the mail server refuses", () => {
+const serverTest = withOwnServer({
   // Nothing listens on port 9 (discard) of loopback here: every connection is refused.
-  serverTest.use({ serverEnv: { SMTP_URL: "smtp://127.0.0.1:9" } });
+  SMTP_URL: "smtp://127.0.0.1:9",
+});
 
+serverTest.describe("payment success when the mail server refuses", () => {
   serverTest(
     "shows ⚠ Error and the Email Error toast, with the order still shown",
     async ({ page, request, ownServer: server }) => {

@@ -1,24 +1,22 @@
 import { clearShopifyFaults, expectToast, shopifyFault } from "./flows";
-import { expect, test } from "./own-server";
+import { expect, withOwnServer } from "./own-server";
 import { waitForHydration } from "./support";
 
 /**
  * The live-product and connection-test states of spec §4 and §8, reproduced with the Shopify
  * emulator's faults. These need a server whose caches never hide a fault, so each worker starts its own.
  */
+const test = withOwnServer({
+  PRODUCT_CACHE_TTL_SECONDS: "0",
+  PRODUCT_CACHE_SWR_SECONDS: "0",
+  PRODUCT_CACHE_MAX_STALE_SECONDS: "0",
+  // Nor may a cached copy of the whole page (decision 014) answer for a fault.
+  PAGE_CACHE_FRESH_SECONDS: "0",
+});
+
 // These flows do not depend on the width (the phone-specific toast and sticky-bar checks are in
 // toasts.spec.ts and purchase.spec.ts): run them at 1280 px only.
 test.skip(({ isMobile }) => isMobile, "width-independent flow");
-
-test.use({
-  serverEnv: {
-    PRODUCT_CACHE_TTL_SECONDS: "0",
-    PRODUCT_CACHE_SWR_SECONDS: "0",
-    PRODUCT_CACHE_MAX_STALE_SECONDS: "0",
-    // Nor may a cached copy of the whole page (decision 014) answer for a fault.
-    PAGE_CACHE_FRESH_SECONDS: "0",
-  },
-});
 test.beforeEach(async ({ request, ownServer: server }) => {
   await clearShopifyFaults(request, server.url);
 });
