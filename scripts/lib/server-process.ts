@@ -105,3 +105,17 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     },
   };
 }
+
+/**
+ * Starts several servers at once; if any fails to start, the ones that did are stopped before the
+ * error is thrown, so a failed start-up leaves nothing running.
+ */
+export async function startServers(envs: Record<string, string | undefined>[]): Promise<RunningServer[]> {
+  const results = await Promise.allSettled(envs.map((env) => startServer(env)));
+  const failed = results.find((result) => result.status === "rejected");
+  if (!failed) return results.map((result) => (result as PromiseFulfilledResult<RunningServer>).value);
+  await Promise.all(
+    results.map((result) => (result.status === "fulfilled" ? result.value.stop() : undefined)),
+  );
+  throw failed.reason;
+}

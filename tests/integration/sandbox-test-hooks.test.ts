@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
 import { killGroup, spawnTracked } from "../../scripts/lib/processes";
-import { type RunningServer, startServer } from "../../scripts/lib/server-process";
+import { type RunningServer, startServers } from "../../scripts/lib/server-process";
 import { listeningEntry } from "./catalog-support";
 
 /**
@@ -48,10 +48,10 @@ describe("the emulators' test hooks", () => {
   let forTests: RunningServer;
 
   beforeAll(async () => {
-    [plain, forTests] = await Promise.all([
-      startServer({ SANDBOX_TEST_HOOKS: undefined, TRUST_PROXY_HOPS: "1", LOG_LEVEL: "info" }),
-      startServer({ LOG_LEVEL: "info" }),
-    ]);
+    [plain, forTests] = (await startServers([
+      { SANDBOX_TEST_HOOKS: undefined, TRUST_PROXY_HOPS: "1", LOG_LEVEL: "info" },
+      { LOG_LEVEL: "info" },
+    ])) as [RunningServer, RunningServer];
   });
   afterAll(async () => {
     await Promise.all([plain?.stop(), forTests?.stop()]);
