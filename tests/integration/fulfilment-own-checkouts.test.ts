@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseTargets } from "../../scripts/lib/test-database";
 import type { RunningServer } from "../../scripts/lib/server-process";
+import { databaseTargets } from "../../scripts/lib/test-database";
 import {
   counts,
   createCheckout,
