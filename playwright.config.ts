@@ -12,6 +12,9 @@ const chromium = { executablePath: chromiumPath, args: chromiumArgs };
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Opens the run's process registry; the function it returns is the global teardown, which kills any
+  // server a spec started and left running (a failed beforeAll, a killed worker). Decision 071.
+  globalSetup: "./tests/support/global-processes.ts",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
@@ -42,7 +45,8 @@ export default defineConfig({
     command: "node --import tsx server.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
+    // A cold start on two cores another build keeps busy takes far longer than on a quiet machine.
+    timeout: 180_000,
     env: {
       NODE_ENV: "production",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",

@@ -22,7 +22,7 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sandboxProducts } from "../sandbox/shopify/seed";
-import { freePort } from "../tests/support/server-process";
+import { freePort } from "../scripts/lib/server-process";
 import { benchDatabase, benchRateLimits, buildDir, root, startBenchServer } from "./support";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

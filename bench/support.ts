@@ -1,11 +1,12 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
-import { createTestDatabase } from "../tests/support/database";
-import { type RunningServer, startServer } from "../tests/support/server-process";
+import { killGroup, spawnTracked } from "../scripts/lib/processes";
+import { type RunningServer, startServer } from "../scripts/lib/server-process";
+import { createTestDatabase } from "../scripts/lib/test-database";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The benchmarks' own build, beside the others. */
@@ -20,7 +21,7 @@ export type BenchServer = RunningServer & {
 
 /** `npm run emulators` as a child process; resolves with the environment it printed. */
 async function startEmulators(): Promise<{ child: ChildProcess; env: Record<string, string> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/standalone.ts"], {
+  const child = spawnTracked(process.execPath, ["--import", "tsx", "sandbox/standalone.ts"], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -30,6 +31,10 @@ async function startEmulators(): Promise<{ child: ChildProcess; env: Record<stri
     once(child, "exit").then(([code]) => {
       throw new Error(`the emulators exited with ${code}`);
     }),
+    // once() rejects on the child's "error" event; a start that never prints is bounded too.
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error("the emulators did not start within 60 s")), 60_000).unref(),
+    ),
   ])) as [string];
   lines.close();
   return { child, env: JSON.parse(line) as Record<string, string> };
@@ -78,8 +83,15 @@ export async function startBenchServer(
         : "PGlite in memory",
     async stop(signal) {
       const code = await server.stop(signal);
-      emulators.child.kill("SIGTERM");
-      await once(emulators.child, "exit").catch(() => undefined);
+      const child = emulators.child;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, "exit").catch(() => undefined);
+        child.kill("SIGTERM");
+        // Bounded: emulators that ignore SIGTERM are killed with their group after 10 s.
+        const killer = setTimeout(() => child.pid !== undefined && killGroup(child.pid), 10_000);
+        await exited;
+        clearTimeout(killer);
+      }
       return code;
     },
   };

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { placeholderVariantIds } from "~/content/catalog";
-import { type RunningServer, startServer } from "../support/server-process";
 import { clickForNewTab, expectConfirmed, expectToast, newBuyer, payOnEmulator } from "./flows";
+import { withOwnServer } from "./own-server";
 import { expect, test, waitForHydration } from "./support";
 
 // These flows do not depend on the width (the phone-specific toast and sticky-bar checks are in
@@ -81,31 +81,24 @@ test.describe("an unconfigured item is blocked before any call (spec §5)", () =
   });
 });
 
-test.describe("a kit whose id the server left as a placeholder", () => {
-  let server: RunningServer;
-  test.beforeAll(async () => {
-    server = await startServer({
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      LOG_LEVEL: "warn",
-      CATALOG_TEST_KIT_VARIANT_ID: placeholderVariantIds.test_kit,
-    });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+const serverTest = withOwnServer({ CATALOG_TEST_KIT_VARIANT_ID: placeholderVariantIds.test_kit });
 
-  test("kit page and home's Add Test Kit → Configuration needed, no call", async ({ page }) => {
-    const calls = countCheckoutCalls(page);
-    await page.goto(`${server.url}/product/test-kit`);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Add Test Kit to Cart" }).click();
-    await expectConfigurationNeeded(page);
-    await page.goto(`${server.url}/`);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Add Test Kit ($49)" }).click();
-    await expectConfigurationNeeded(page);
-    expect(calls()).toBe(0);
-  });
+serverTest.describe("a kit whose id the server left as a placeholder", () => {
+  serverTest(
+    "kit page and home's Add Test Kit → Configuration needed, no call",
+    async ({ page, ownServer: server }) => {
+      const calls = countCheckoutCalls(page);
+      await page.goto(`${server.url}/product/test-kit`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Add Test Kit to Cart" }).click();
+      await expectConfigurationNeeded(page);
+      await page.goto(`${server.url}/`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Add Test Kit ($49)" }).click();
+      await expectConfigurationNeeded(page);
+      expect(calls()).toBe(0);
+    },
+  );
 });
 
 test.describe("a checkout that fails closes its tab and says so", () => {

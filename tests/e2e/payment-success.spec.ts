@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
-import { freePort, type RunningServer, startServer } from "../support/server-process";
 import { expectToast, newBuyer } from "./flows";
+import { withOwnServer } from "./own-server";
 import { expect, isMobile, test, waitForHydration } from "./support";
 
 /** Buys the Enhancer over HTTP (hybrid-checkout, then the pay page's form) and returns the success URL. */
@@ -41,7 +41,7 @@ function countVerifyCalls(page: Page): () => number {
 
 test.describe("payment success", () => {
   test.beforeEach(({ page }) => {
-    test.skip(isMobile(page), "states, not layout: one width");
+    serverTest.skip(isMobile(page), "states, not layout: one width");
   });
 
   test("shows Sending..., then ✓ Sent with the order, and never asks again", async ({
@@ -90,36 +90,27 @@ test.describe("payment success", () => {
   });
 });
 
-test.describe("payment success when the mail server refuses", () => {
-  let server: RunningServer;
-  test.beforeAll(async () => {
-    const port = await freePort();
-    const closedSmtp = await freePort();
-    server = await startServer({
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      LOG_LEVEL: "warn",
-      PORT: String(port),
-      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
-      // Nothing listens there: every connection is refused.
-      SMTP_URL: `smtp://127.0.0.1:${closedSmtp}`,
-    });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+const serverTest = withOwnServer({
+  // Nothing listens on port 9 (discard) of loopback here: every connection is refused.
+  SMTP_URL: "smtp://127.0.0.1:9",
+});
 
-  test("shows ⚠ Error and the Email Error toast, with the order still shown", async ({ page, request }) => {
-    test.skip(isMobile(page), "states, not layout: one width");
-    const email = newBuyer("smtp-down").email;
-    const successUrl = await paidSession(request, server.url, email);
-    await page.goto(successUrl);
-    await expect(page.getByTestId("email-status")).toHaveText("⚠ Error", { timeout: 15_000 });
-    await expectToast(
-      page,
-      "Email Error",
-      "There was an issue sending your confirmation email. Please contact support.",
-      { destructive: true },
-    );
-    await expect(page.getByTestId("order-email")).toHaveText(email);
-  });
+serverTest.describe("payment success when the mail server refuses", () => {
+  serverTest(
+    "shows ⚠ Error and the Email Error toast, with the order still shown",
+    async ({ page, request, ownServer: server }) => {
+      serverTest.skip(isMobile(page), "states, not layout: one width");
+      const email = newBuyer("smtp-down").email;
+      const successUrl = await paidSession(request, server.url, email);
+      await page.goto(successUrl);
+      await expect(page.getByTestId("email-status")).toHaveText("⚠ Error", { timeout: 15_000 });
+      await expectToast(
+        page,
+        "Email Error",
+        "There was an issue sending your confirmation email. Please contact support.",
+        { destructive: true },
+      );
+      await expect(page.getByTestId("order-email")).toHaveText(email);
+    },
+  );
 });

@@ -1,31 +1,23 @@
-import { type RunningServer, startServer } from "../support/server-process";
 import { clearShopifyFaults, expectToast, shopifyFault } from "./flows";
-import { expect, test, waitForHydration } from "./support";
+import { expect, withOwnServer } from "./own-server";
+import { waitForHydration } from "./support";
 
 /**
  * The live-product and connection-test states of spec §4 and §8, reproduced with the Shopify
  * emulator's faults. These need a server whose caches never hide a fault, so each worker starts its own.
  */
+const test = withOwnServer({
+  PRODUCT_CACHE_TTL_SECONDS: "0",
+  PRODUCT_CACHE_SWR_SECONDS: "0",
+  PRODUCT_CACHE_MAX_STALE_SECONDS: "0",
+  // Nor may a cached copy of the whole page (decision 014) answer for a fault.
+  PAGE_CACHE_FRESH_SECONDS: "0",
+});
+
 // These flows do not depend on the width (the phone-specific toast and sticky-bar checks are in
 // toasts.spec.ts and purchase.spec.ts): run them at 1280 px only.
 test.skip(({ isMobile }) => isMobile, "width-independent flow");
-
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer({
-    BUILD_DIR: process.env.BUILD_DIR ?? "build",
-    LOG_LEVEL: "warn",
-    PRODUCT_CACHE_TTL_SECONDS: "0",
-    PRODUCT_CACHE_SWR_SECONDS: "0",
-    PRODUCT_CACHE_MAX_STALE_SECONDS: "0",
-    // Nor may a cached copy of the whole page (decision 014) answer for a fault.
-    PAGE_CACHE_FRESH_SECONDS: "0",
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-test.beforeEach(async ({ request }) => {
+test.beforeEach(async ({ request, ownServer: server }) => {
   await clearShopifyFaults(request, server.url);
 });
 
@@ -33,6 +25,7 @@ test.describe("the Enhancer page's live product", () => {
   test("shows the defaults with a loading flag first, then the live product and its label", async ({
     page,
     request,
+    ownServer: server,
   }) => {
     await shopifyFault(request, server.url, { kind: "latency", api: "storefront", ms: 1_500 });
     await page.goto(`${server.url}/product/forge-enhancer`, { waitUntil: "commit" });
@@ -46,7 +39,7 @@ test.describe("the Enhancer page's live product", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Forge Enhancer");
   });
 
-  test("keeps the defaults and says why when Shopify fails", async ({ page, request }) => {
+  test("keeps the defaults and says why when Shopify fails", async ({ page, request, ownServer: server }) => {
     await shopifyFault(request, server.url, { kind: "status", status: 503, api: "storefront", times: -1 });
     await page.goto(`${server.url}/product/forge-enhancer`);
     await waitForHydration(page);
@@ -58,7 +51,7 @@ test.describe("the Enhancer page's live product", () => {
 });
 
 test.describe("the home page's connection test", () => {
-  test("reports the product it found", async ({ page }) => {
+  test("reports the product it found", async ({ page, ownServer: server }) => {
     await page.goto(`${server.url}/`);
     await waitForHydration(page);
     await page.getByRole("button", { name: /test.*connection/i }).click();
@@ -68,6 +61,7 @@ test.describe("the home page's connection test", () => {
   test("shows the progress message, then Connection Failed with Shopify's message", async ({
     page,
     request,
+    ownServer: server,
   }) => {
     await shopifyFault(request, server.url, { kind: "status", status: 503, api: "storefront", times: -1 });
     await page.goto(`${server.url}/`);
@@ -85,7 +79,10 @@ test.describe("the home page's connection test", () => {
     await expect(toast).toContainText(/Could not connect to Shopify: \S+/);
   });
 
-  test("reports Connection Test Failed when the test itself cannot run", async ({ page }) => {
+  test("reports Connection Test Failed when the test itself cannot run", async ({
+    page,
+    ownServer: server,
+  }) => {
     await page.goto(`${server.url}/`);
     await waitForHydration(page);
     await page.route("**/api/shopify-get-product", (route) => route.abort("connectionrefused"));

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { allPages } from "~/content/routes";
 
 export { expect, test };
@@ -28,10 +28,25 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
+/**
+ * Zero axe violations on the page, or only within `scope` (a state of one part, such as an opened
+ * accordion, whose page routes.spec.ts sweeps whole: axe on a long page takes seconds).
+ */
+export async function expectNoAxeViolations(page: Page, scope?: Locator) {
+  let builder = new AxeBuilder({ page }).withTags([
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "wcag22aa",
+    "best-practice",
+  ]);
+  if (scope) {
+    // Axe takes CSS selectors: the scope is marked with an attribute of its own for the scan.
+    await scope.evaluate((element) => element.setAttribute("data-axe-scope", ""));
+    builder = builder.include("[data-axe-scope]");
+  }
+  const results = await builder.analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
   );

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeholderVariantIds } from "~/content/catalog";
 import { type RunningShopifyEmulator, startShopifyEmulator } from "../../sandbox/shopify/emulator";
-import { createTestDatabase, databaseTargets, type TestDatabase } from "../support/database";
-import { type RunningServer, startServer } from "../support/server-process";
+import { type RunningServer, startServers } from "../../scripts/lib/server-process";
+import { createTestDatabase, databaseTargets, type TestDatabase } from "../../scripts/lib/test-database";
 import { appRowCount, call, listeningEntry } from "./catalog-support";
 
 /**
@@ -47,16 +47,17 @@ describe.each(databaseTargets)("admin token and a configured store ($name)", ({ 
       SHOPIFY_API_URL: emulator.url,
       SHOPIFY_STOREFRONT_TOKEN: STOREFRONT_TOKEN,
     };
-    [server, noAdminToken, noShopifyAdmin] = await Promise.all([
-      startServer({
+    // Three embedded databases migrating at once: slow on a busy machine, each start has its own bound.
+    [server, noAdminToken, noShopifyAdmin] = (await startServers([
+      {
         ...store,
         SHOPIFY_ADMIN_TOKEN,
         ADMIN_API_TOKEN,
         CATALOG_ENHANCER_VARIANT_ID: "gid://shopify/ProductVariant/49100000000001",
-      }),
-      startServer({ ...store, SHOPIFY_ADMIN_TOKEN }),
-      startServer({ ...store, ADMIN_API_TOKEN, SHOPIFY_STOREFRONT_TOKEN: "a-token-shopify-does-not-know" }),
-    ]);
+      },
+      { ...store, SHOPIFY_ADMIN_TOKEN },
+      { ...store, ADMIN_API_TOKEN, SHOPIFY_STOREFRONT_TOKEN: "a-token-shopify-does-not-know" },
+    ])) as [RunningServer, RunningServer, RunningServer];
   });
   afterAll(async () => {
     await Promise.all([server?.stop(), noAdminToken?.stop(), noShopifyAdmin?.stop()]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, databaseTargets, type TestDatabase } from "../support/database";
-import { type RunningServer, startServer } from "../support/server-process";
+import { type RunningServer, startServer } from "../../scripts/lib/server-process";
+import { createTestDatabase, databaseTargets, type TestDatabase } from "../../scripts/lib/test-database";
 import { call, emulatorHooks, serverEmulatorBase } from "./catalog-support";
 
 /**

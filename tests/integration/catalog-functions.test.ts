@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
-import { createTestDatabase, databaseTargets, type TestDatabase } from "../support/database";
-import { type RunningServer, startServer } from "../support/server-process";
+import { type RunningServer, startServer } from "../../scripts/lib/server-process";
+import { createTestDatabase, databaseTargets, type TestDatabase } from "../../scripts/lib/test-database";
 import {
   appRowCount,
   call,

@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { RunningServer } from "../support/server-process";
+import type { RunningServer } from "../../scripts/lib/server-process";
 
 /** Helpers shared by the catalog integration tests: calls over HTTP, the emulator's test hooks. */
 

@@ -1,18 +1,8 @@
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseTargets } from "../support/database";
-import type { RunningServer } from "../support/server-process";
-import {
-  counts,
-  createCheckout,
-  createStore,
-  type Emulators,
-  ENHANCER,
-  postJson,
-  type StoreTarget,
-  startEmulators,
-  startShop,
-} from "./checkout-harness";
+import { afterAll, describe, expect, it } from "vitest";
+import { databaseTargets } from "../../scripts/lib/test-database";
+import { useShop } from "../support/shop";
+import { counts, createCheckout, ENHANCER, mailsTo, postJson } from "./checkout-harness";
 
 /**
  * Every bad input of issue 5 item 9: a clear `{success:false, error}` with the status DESIGN.md gives,
@@ -227,42 +217,35 @@ const cases: Case[] = [
 ];
 
 describe.each(databaseTargets)("bad input on $name", ({ name }) => {
-  let emulators: Emulators;
-  let store: StoreTarget;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    emulators = await startEmulators();
-    // A product the store lists but does not sell.
-    emulators.shopify.store.products.set("gid://shopify/Product/9100000009999", {
-      id: "gid://shopify/Product/9100000009999",
-      handle: "sold-out-sampler",
-      title: "Sold Out Sampler",
-      descriptionHtml: "<p>Gone.</p>",
-      status: "ACTIVE",
-      vendor: "Forge",
-      productType: "Supplement",
-      tags: [],
-      createdAt: new Date().toISOString(),
-      updatedAt: new Date().toISOString(),
-      publicationIds: [],
-      variants: [
-        { id: SOLD_OUT, title: "Default Title", price: "10.00", sku: null, availableForSale: false },
-      ],
-    });
-    store = await createStore(name);
-    server = await startShop({ ...emulators.env, ...store.env });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await emulators?.close();
-    await store?.drop();
+  const shop = useShop({
+    store: name,
+    prepare(emulators) {
+      // A product the store lists but does not sell.
+      emulators.shopify.store.products.set("gid://shopify/Product/9100000009999", {
+        id: "gid://shopify/Product/9100000009999",
+        handle: "sold-out-sampler",
+        title: "Sold Out Sampler",
+        descriptionHtml: "<p>Gone.</p>",
+        status: "ACTIVE",
+        vendor: "Forge",
+        productType: "Supplement",
+        tags: [],
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+        publicationIds: [],
+        variants: [
+          { id: SOLD_OUT, title: "Default Title", price: "10.00", sku: null, availableForSale: false },
+        ],
+      });
+    },
   });
 
   it.each(cases)("$name → $status", async (testCase) => {
-    const shopifyBefore = emulators.shopify.calls().total;
-    const stripeBefore = emulators.stripe.requests().length;
-    const result = await postJson(`${server.url}/api/${testCase.path}`, testCase.body, {
+    const rowsBefore = shop.store.name === "postgres" ? await counts(shop.store) : undefined;
+    const mailsBefore = shop.emulators.mail.messages().length;
+    const shopifyBefore = shop.emulators.shopify.calls().total;
+    const stripeBefore = shop.emulators.stripe.requests().length;
+    const result = await postJson(`${shop.server.url}/api/${testCase.path}`, testCase.body, {
       "content-type": testCase.contentType ?? "application/json",
     });
     expect(result.status).toBe(testCase.status);
@@ -271,19 +254,18 @@ describe.each(databaseTargets)("bad input on $name", ({ name }) => {
     else expect(result.json.error).toMatch(testCase.error);
     expect(result.text).not.toMatch(/at .+\.ts:\d+/); // never a stack trace
 
-    const shopifyCalls = emulators.shopify.calls().total - shopifyBefore;
-    const stripeCalls = emulators.stripe.requests().slice(stripeBefore);
+    const shopifyCalls = shop.emulators.shopify.calls().total - shopifyBefore;
+    const stripeCalls = shop.emulators.stripe.requests().slice(stripeBefore);
     expect(shopifyCalls).toBe(testCase.calls === "shopify" ? 1 : 0);
     if (testCase.calls === "stripe") expect(stripeCalls.map((call) => call.method)).toEqual(["GET"]);
     else expect(stripeCalls).toEqual([]);
-    expect(emulators.mail.messages()).toEqual([]);
-    if (store.name === "postgres")
-      expect(await counts(store)).toEqual({ checkouts: 0, orders: 0, deliveries: 0, sent: 0 });
+    expect(shop.emulators.mail.messages()).toHaveLength(mailsBefore);
+    if (rowsBefore) expect(await counts(shop.store)).toEqual(rowsBefore);
   });
 
   it("answers a bad no-JavaScript form with a readable page, calling no one", async () => {
-    const before = emulators.shopify.calls().total + emulators.stripe.requests().length;
-    const response = await fetch(`${server.url}/api/hybrid-checkout`, {
+    const before = shop.emulators.shopify.calls().total + shop.emulators.stripe.requests().length;
+    const response = await fetch(`${shop.server.url}/api/hybrid-checkout`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ item: "free_stuff", quantity: "1" }),
@@ -292,11 +274,12 @@ describe.each(databaseTargets)("bad input on $name", ({ name }) => {
     expect(response.status).toBe(400);
     expect(response.headers.get("content-type")).toContain("text/html");
     expect(await response.text()).toContain("&quot;item&quot; must be one of enhancer");
-    expect(emulators.shopify.calls().total + emulators.stripe.requests().length).toBe(before);
+    expect(shop.emulators.shopify.calls().total + shop.emulators.stripe.requests().length).toBe(before);
   });
 
   describe("webhook signatures", () => {
-    let paidSessionId = "";
+    /** What this describe's tests made, for the closing audit: checkouts started and orders fulfilled. */
+    const made = { checkouts: 0, orders: 0 };
     const event = (sessionId: string) =>
       JSON.stringify({
         id: "evt_forged",
@@ -307,16 +290,17 @@ describe.each(databaseTargets)("bad input on $name", ({ name }) => {
       });
     const send = (payload: string, signature?: string) =>
       postJson(
-        `${server.url}/api/stripe-webhook`,
+        `${shop.server.url}/api/stripe-webhook`,
         payload,
         signature ? { "stripe-signature": signature } : {},
       );
 
-    beforeAll(async () => {
-      // A session that really is paid: a forged event for it would fulfil it if the signature were not checked.
-      const { sessionId } = await createCheckout(server, [{ shopifyVariantId: ENHANCER, quantity: 1 }]);
-      emulators.stripe.completeSession(sessionId, {
-        email: "forger@example.com",
+    /** A session that really is paid: a forged event for it would fulfil it if the signature were not checked. */
+    async function paidSession(email: string) {
+      const { sessionId } = await createCheckout(shop.server, [{ shopifyVariantId: ENHANCER, quantity: 1 }]);
+      made.checkouts += 1;
+      shop.emulators.stripe.completeSession(sessionId, {
+        email,
         name: "For Ger",
         address: {
           line1: "1 Main St",
@@ -327,15 +311,15 @@ describe.each(databaseTargets)("bad input on $name", ({ name }) => {
           country: "US",
         },
       });
-      paidSessionId = sessionId;
-    });
+      return sessionId;
+    }
 
-    const forged: { name: string; signature: () => string | undefined; payload?: () => string }[] = [
+    const forged: { name: string; signature: (paidSessionId: string) => string | undefined }[] = [
       { name: "no Stripe-Signature header", signature: () => undefined },
       { name: "a malformed header", signature: () => "not-a-signature" },
       {
         name: "signed with another secret",
-        signature: () =>
+        signature: (paidSessionId) =>
           Stripe.webhooks.generateTestHeaderString({
             payload: event(paidSessionId),
             secret: "whsec_someone_else",
@@ -343,10 +327,10 @@ describe.each(databaseTargets)("bad input on $name", ({ name }) => {
       },
       {
         name: "a stale signature (10 minutes old)",
-        signature: () =>
+        signature: (paidSessionId) =>
           Stripe.webhooks.generateTestHeaderString({
             payload: event(paidSessionId),
-            secret: emulators.stripe.webhookSecret,
+            secret: shop.emulators.stripe.webhookSecret,
             timestamp: Math.floor(Date.now() / 1000) - 600,
           }),
       },
@@ -355,34 +339,39 @@ describe.each(databaseTargets)("bad input on $name", ({ name }) => {
         signature: () =>
           Stripe.webhooks.generateTestHeaderString({
             payload: event("cs_test_somethingElse"),
-            secret: emulators.stripe.webhookSecret,
+            secret: shop.emulators.stripe.webhookSecret,
           }),
       },
     ];
 
-    it.each(forged)("refuses $name with 400 and fulfils nothing", async ({ signature }) => {
-      const stripeBefore = emulators.stripe.requests().length;
-      const result = await send(event(paidSessionId), signature());
+    it.each(forged)("refuses $name with 400 and fulfils nothing", async ({ name, signature }) => {
+      const email = `forger-${forged.findIndex((entry) => entry.name === name)}@example.com`;
+      const paidSessionId = await paidSession(email);
+      const ordersBefore = shop.store.name === "postgres" ? (await counts(shop.store)).orders : 0;
+      const stripeBefore = shop.emulators.stripe.requests().length;
+      const result = await send(event(paidSessionId), signature(paidSessionId));
       expect(result.status).toBe(400);
       expect(result.json).toEqual({ success: false, error: "The Stripe signature is missing or not valid." });
-      expect(emulators.stripe.requests().length).toBe(stripeBefore);
-      expect(emulators.mail.messages()).toEqual([]);
-      if (store.name === "postgres") expect((await counts(store)).orders).toBe(0);
+      expect(shop.emulators.stripe.requests().length).toBe(stripeBefore);
+      expect(mailsTo(shop.emulators.mail.messages(), email)).toEqual([]);
+      if (shop.store.name === "postgres") expect((await counts(shop.store)).orders).toBe(ordersBefore);
     });
 
     it("accepts the same event correctly signed (so the refusals above were the signature's doing)", async () => {
-      const payload = event(paidSessionId);
+      const payload = event(await paidSession("signed@example.com"));
+      made.orders += 1;
       const result = await send(
         payload,
-        Stripe.webhooks.generateTestHeaderString({ payload, secret: emulators.stripe.webhookSecret }),
+        Stripe.webhooks.generateTestHeaderString({ payload, secret: shop.emulators.stripe.webhookSecret }),
       );
       expect(result.status).toBe(200);
       expect(result.json).toMatchObject({ received: true, outcome: "fulfilled" });
     });
 
     it("fulfils on checkout.session.async_payment_succeeded too, and acknowledges events it does not act on", async () => {
-      const { sessionId } = await createCheckout(server, [{ shopifyVariantId: ENHANCER, quantity: 1 }]);
-      emulators.stripe.completeSession(sessionId, {
+      const { sessionId } = await createCheckout(shop.server, [{ shopifyVariantId: ENHANCER, quantity: 1 }]);
+      made.checkouts += 1;
+      shop.emulators.stripe.completeSession(sessionId, {
         email: "delayed@example.com",
         name: "Del Ayed",
         address: {
@@ -404,10 +393,11 @@ describe.each(databaseTargets)("bad input on $name", ({ name }) => {
         asyncEvent,
         Stripe.webhooks.generateTestHeaderString({
           payload: asyncEvent,
-          secret: emulators.stripe.webhookSecret,
+          secret: shop.emulators.stripe.webhookSecret,
         }),
       );
       expect(handled.json).toMatchObject({ received: true, handled: true, outcome: "fulfilled" });
+      made.orders += 1;
 
       const other = JSON.stringify({
         id: "evt_other",
@@ -417,38 +407,38 @@ describe.each(databaseTargets)("bad input on $name", ({ name }) => {
       });
       const ignored = await send(
         other,
-        Stripe.webhooks.generateTestHeaderString({ payload: other, secret: emulators.stripe.webhookSecret }),
+        Stripe.webhooks.generateTestHeaderString({
+          payload: other,
+          secret: shop.emulators.stripe.webhookSecret,
+        }),
       );
       expect(ignored.status).toBe(200);
       expect(ignored.json).toEqual({ received: true, handled: false });
     });
 
-    it("wrote nothing for the bad inputs: only the two checkouts and the orders the valid events made", async () => {
-      if (store.name === "pglite") expect(await server.stop()).toBe(0);
-      const total = await counts(store);
-      expect(total).toMatchObject({ checkouts: 2, orders: 2, deliveries: 2 });
+    // The closing audit, a hook (it counts whatever of this file ran, so no test waits on another's
+    // state): nothing written for the bad inputs, only the checkouts started here and the orders the
+    // valid events made.
+    afterAll(async () => {
+      if (shop.store.name === "pglite") expect(await shop.server.stop()).toBe(0);
+      const total = await counts(shop.store);
+      expect(total).toMatchObject({
+        checkouts: made.checkouts,
+        orders: made.orders,
+        deliveries: made.orders,
+      });
     });
   });
 });
 
 describe("rate limits, tighter on checkout and confirmation", () => {
-  let emulators: Emulators;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    emulators = await startEmulators();
-    server = await startShop({ ...emulators.env, PGLITE_DIR: "memory://", RATE_LIMIT_MULTIPLIER: "1" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await emulators?.close();
-  });
+  const shop = useShop({ env: { RATE_LIMIT_MULTIPLIER: "1" } });
 
   it.each([
     ["hybrid-checkout", 20],
     ["verify-and-send-confirmation", 30],
   ] as const)("%s: %i calls a minute per client, then 429 with Retry-After", async (path, limit) => {
-    const call = () => postJson(`${server.url}/api/${path}`, {});
+    const call = () => postJson(`${shop.server.url}/api/${path}`, {});
     for (let index = 0; index < limit; index++) expect((await call()).status).toBe(400);
     const limited = await call();
     expect(limited.status).toBe(429);
@@ -457,12 +447,14 @@ describe("rate limits, tighter on checkout and confirmation", () => {
       error: "Too many requests. Please wait a moment and try again.",
     });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(emulators.stripe.requests()).toEqual([]);
+    expect(shop.emulators.stripe.requests()).toEqual([]);
   });
 
   it("the product lookup's limit is looser (still allowed after 31 calls)", async () => {
     for (let index = 0; index < 31; index++) {
-      const result = await postJson(`${server.url}/api/shopify-get-product`, { handle: "forge-enhancer" });
+      const result = await postJson(`${shop.server.url}/api/shopify-get-product`, {
+        handle: "forge-enhancer",
+      });
       expect(result.status).toBe(200);
     }
   });

@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import type { ReceivedMail } from "../../sandbox/mail/emulator";
-import { type StandaloneEmulators, startStandaloneEmulators } from "../../sandbox/standalone-emulators";
-import { createTestDatabase, type TestDatabase } from "../support/database";
-import { type RunningServer, startServer } from "../support/server-process";
+import type { RunningServer } from "../../scripts/lib/server-process";
+import type { StoreTarget } from "../support/shop";
 
 /**
  * Shared by the checkout-* and fulfilment-* integration tests: standalone emulators in the test
@@ -18,63 +12,17 @@ export const ENHANCER = "gid://shopify/ProductVariant/49100000000001";
 export const TEST_KIT = "gid://shopify/ProductVariant/49100000000002";
 export const KIT_BUNDLE = "gid://shopify/ProductVariant/49100000000003";
 
-export type Emulators = StandaloneEmulators;
-
-export function startEmulators(): Promise<Emulators> {
-  // Webhooks retried quickly: a test waits for them.
-  return startStandaloneEmulators({ stripe: { webhookRetry: { baseDelayMs: 200, maxAttempts: 8 } } });
-}
-
 /** A port that was free a moment ago (so PUBLIC_SITE_URL can name the server's own origin). */
-export { freePort } from "../support/server-process";
-
-/**
- * Where the servers of one test keep their data: PostgreSQL (a fresh database, several processes at
- * once), or PGlite in a directory (one process at a time; readable here once that process stopped).
- */
-export type StoreTarget = {
-  name: "pglite" | "postgres";
-  env: Record<string, string>;
-  /** Runs a query against the database (PGlite: only while no server holds the directory). */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  drop(): Promise<void>;
-};
-
-export async function createStore(name: "pglite" | "postgres"): Promise<StoreTarget> {
-  if (name === "postgres") {
-    const database: TestDatabase = await createTestDatabase("postgres");
-    return {
-      name,
-      env: database.env,
-      async query<T>(sql: string, params: unknown[] = []) {
-        const client = new pg.Client({ connectionString: database.url });
-        await client.connect();
-        try {
-          return (await client.query(sql, params)).rows as T[];
-        } finally {
-          await client.end();
-        }
-      },
-      drop: () => database.drop(),
-    };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), "forge-checkout-"));
-  return {
-    name,
-    env: { PGLITE_DIR: dir },
-    async query<T>(sql: string, params: unknown[] = []) {
-      const db = await PGlite.create(dir);
-      try {
-        return (await db.query<T>(sql, params)).rows;
-      } finally {
-        await db.close();
-      }
-    },
-    async drop() {
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+export { freePort } from "../../scripts/lib/server-process";
+/** The emulators, the stores and the server start: the suite's one fixture (tests/support/shop.ts). */
+export {
+  baseServerEnv,
+  createStore,
+  type Emulators,
+  type StoreTarget,
+  startEmulators,
+  startShop,
+} from "../support/shop";
 
 export type Counts = { checkouts: number; orders: number; deliveries: number; sent: number };
 
@@ -87,16 +35,6 @@ export async function counts(store: StoreTarget): Promise<Counts> {
   );
   if (!row) throw new Error("no counts");
   return row;
-}
-
-export const baseServerEnv = {
-  LOG_LEVEL: "info",
-  // Tests call the functions far more often than a visitor: lift the per-IP limits.
-  RATE_LIMIT_MULTIPLIER: "100",
-};
-
-export async function startShop(env: Record<string, string>): Promise<RunningServer> {
-  return startServer({ ...baseServerEnv, ...env });
 }
 
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
@@ -158,24 +96,8 @@ export async function submitPayPage(payUrl: string, fields: URLSearchParams) {
   return { status: response.status, location: response.headers.get("location"), html: await response.text() };
 }
 
-/** Waits until `check` passes (it throws until then). */
-export async function eventually<T>(
-  check: () => Promise<T> | T,
-  timeoutMs = 15_000,
-  stepMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, stepMs));
-    }
-  }
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Bounded waits, shared by the whole suite. */
+export { eventually, sleep } from "../support/wait";
 
 export function mailsTo(messages: ReceivedMail[], address: string) {
   return messages.filter((mail) => mail.to.includes(address));

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../support/server-process";
-import {
-  createCheckout,
-  createStore,
-  type Emulators,
-  ENHANCER,
-  type StoreTarget,
-  sleep,
-  startEmulators,
-  startShop,
-} from "./checkout-harness";
+import { describe, expect, it } from "vitest";
+import { useShop } from "../support/shop";
+import { createCheckout, ENHANCER, sleep } from "./checkout-harness";
+
+/**
+ * The cache time: long enough that two checkouts one after the other fall within it on a machine
+ * other work keeps busy (at 1 s, a slow checkout let it run out in between); each test waits it out
+ * first, so no test sees a price another test left cached.
+ */
+const CACHE_SECONDS = 4;
+const cacheRunsOut = () => sleep(CACHE_SECONDS * 1_000 + 100);
 
 /**
  * Checkout charges Shopify's price: a price changed in Shopify reaches the next checkouts once
@@ -17,67 +16,57 @@ import {
  * (docs/decisions/033-checkout-variant-cache.md). The database plays no part here: PGlite only.
  */
 describe("checkout prices come from Shopify", () => {
-  let emulators: Emulators;
-  let store: StoreTarget;
-  let server: RunningServer;
+  const shop = useShop({ store: "pglite", env: { CHECKOUT_VARIANT_CACHE_SECONDS: String(CACHE_SECONDS) } });
 
   const enhancerVariant = () => {
-    for (const product of emulators.shopify.store.products.values()) {
+    for (const product of shop.emulators.shopify.store.products.values()) {
       const variant = product.variants.find((v) => v.id === ENHANCER);
       if (variant) return variant;
     }
     throw new Error("the Enhancer is not in the Shopify emulator");
   };
-  const chargedFor = (sessionId: string) => emulators.stripe.session(sessionId)?.amount_total;
-
-  beforeAll(async () => {
-    emulators = await startEmulators();
-    store = await createStore("pglite");
-    server = await startShop({ ...emulators.env, ...store.env, CHECKOUT_VARIANT_CACHE_SECONDS: "1" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await emulators?.close();
-    await store?.drop();
-  });
+  const chargedFor = (sessionId: string) => shop.emulators.stripe.session(sessionId)?.amount_total;
 
   it("charges a changed price once the cache time is up", async () => {
+    await cacheRunsOut();
     enhancerVariant().price = "39.00";
-    const first = await createCheckout(server, [{ shopifyVariantId: ENHANCER, quantity: 1 }]);
+    const first = await createCheckout(shop.server, [{ shopifyVariantId: ENHANCER, quantity: 1 }]);
     expect(chargedFor(first.sessionId)).toBe(3900);
 
     enhancerVariant().price = "44.00";
-    const shopifyBefore = emulators.shopify.calls().storefront;
-    const soon = await createCheckout(server, [{ shopifyVariantId: ENHANCER, quantity: 2 }]);
-    // Within the second, what Shopify said a moment ago.
+    const shopifyBefore = shop.emulators.shopify.calls().storefront;
+    const soon = await createCheckout(shop.server, [{ shopifyVariantId: ENHANCER, quantity: 2 }]);
+    // Within the cache time, what Shopify said a moment ago.
     expect(chargedFor(soon.sessionId)).toBe(7800);
-    expect(emulators.shopify.calls().storefront).toBe(shopifyBefore);
+    expect(shop.emulators.shopify.calls().storefront).toBe(shopifyBefore);
 
-    await sleep(1_100);
-    const later = await createCheckout(server, [{ shopifyVariantId: ENHANCER, quantity: 2 }]);
+    await cacheRunsOut();
+    const later = await createCheckout(shop.server, [{ shopifyVariantId: ENHANCER, quantity: 2 }]);
     expect(chargedFor(later.sessionId)).toBe(8800);
-    expect(emulators.shopify.calls().storefront).toBe(shopifyBefore + 1);
+    expect(shop.emulators.shopify.calls().storefront).toBe(shopifyBefore + 1);
   });
 
   it("asks Shopify once for checkouts that arrive together", async () => {
-    await sleep(1_100);
+    await cacheRunsOut();
     enhancerVariant().price = "41.00";
-    const shopifyBefore = emulators.shopify.calls().storefront;
+    const shopifyBefore = shop.emulators.shopify.calls().storefront;
     const started = await Promise.all(
-      Array.from({ length: 12 }, () => createCheckout(server, [{ shopifyVariantId: ENHANCER, quantity: 1 }])),
+      Array.from({ length: 12 }, () =>
+        createCheckout(shop.server, [{ shopifyVariantId: ENHANCER, quantity: 1 }]),
+      ),
     );
     expect(new Set(started.map((s) => s.sessionId)).size).toBe(12);
     for (const s of started) expect(chargedFor(s.sessionId)).toBe(4100);
-    expect(emulators.shopify.calls().storefront).toBe(shopifyBefore + 1);
+    expect(shop.emulators.shopify.calls().storefront).toBe(shopifyBefore + 1);
   });
 
   it("sells nothing Shopify stopped selling once the cache time is up", async () => {
     enhancerVariant().availableForSale = false;
     try {
-      await sleep(1_100);
-      await expect(createCheckout(server, [{ shopifyVariantId: ENHANCER, quantity: 1 }])).rejects.toThrow(
-        /answered 400: .*not available for sale right now/,
-      );
+      await cacheRunsOut();
+      await expect(
+        createCheckout(shop.server, [{ shopifyVariantId: ENHANCER, quantity: 1 }]),
+      ).rejects.toThrow(/answered 400: .*not available for sale right now/);
     } finally {
       enhancerVariant().availableForSale = true;
     }

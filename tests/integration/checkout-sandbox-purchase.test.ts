@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseTargets } from "../support/database";
-import type { RunningServer } from "../support/server-process";
+import { describe, expect, it } from "vitest";
+import type { RunningServer } from "../../scripts/lib/server-process";
+import { databaseTargets } from "../../scripts/lib/test-database";
+import { useShop } from "../support/shop";
 import {
   counts,
   createCheckout,
-  createStore,
   ENHANCER,
   eventually,
-  freePort,
   payFields,
   postJson,
-  type StoreTarget,
   sleep,
-  startShop,
   submitPayPage,
   TEST_KIT,
   verify,
@@ -26,51 +23,67 @@ import {
 
 type Mail = { to: string[]; subject: string; html: string | null; text: string | null };
 
+/** The e-mails the in-process mail emulator holds for `to` (every test buys as a buyer of its own). */
+async function mails(server: RunningServer, to: string): Promise<Mail[]> {
+  const response = await fetch(`${server.url}/__sandbox/mail/messages.json`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { messages: Mail[] }).messages.filter((mail) => mail.to.includes(to));
+}
+
+/** The two-line checkout a visitor starts from the Enhancer page (two Enhancers and a test kit). */
+function startPurchase(server: RunningServer, site: string) {
+  return createCheckout(
+    server,
+    [
+      { shopifyVariantId: ENHANCER, quantity: 2 },
+      { shopifyVariantId: TEST_KIT, quantity: 1 },
+    ],
+    { origin: site, referer: `${site}/product/forge-enhancer?ref=hero` },
+  );
+}
+
+/** That checkout paid by `buyer`, fulfilled (webhook and page), its e-mail sent: the order's number. */
+async function paidPurchase(server: RunningServer, site: string, buyer: string) {
+  const { sessionId, checkoutUrl } = await startPurchase(server, site);
+  expect((await submitPayPage(checkoutUrl, payFields(undefined, { email: buyer }))).status).toBe(303);
+  const result = await verify(server, sessionId);
+  expect(result.json).toMatchObject({ success: true, emailStatus: "sent" });
+  await eventually(async () => expect(await mails(server, buyer)).toHaveLength(1));
+  return { sessionId, orderNumber: (result.json.order as { orderNumber: number }).orderNumber };
+}
+
+/** The no-JavaScript buy button's form post for the bundle, from the kit page: the pay page's URL. */
+async function formCheckout(server: RunningServer, site: string) {
+  const response = await fetch(`${server.url}/api/hybrid-checkout`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: site,
+      referer: `${site}/product/test-kit`,
+    },
+    body: new URLSearchParams({ item: "enhancer_kit_bundle", quantity: "1" }),
+    redirect: "manual",
+  });
+  expect(response.status).toBe(303);
+  return response.headers.get("location") ?? "";
+}
+
+// Each test starts from nothing but the shared server: its own checkout, its own buyer.
 describe.each(databaseTargets)("sandbox purchase on $name", ({ name }) => {
-  let store: StoreTarget;
-  let server: RunningServer;
-  let site: string;
-  const buyer = "sam.buyer@example.com";
-
-  async function mails(): Promise<Mail[]> {
-    const response = await fetch(`${server.url}/__sandbox/mail/messages.json`);
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { messages: Mail[] }).messages;
-  }
-
-  beforeAll(async () => {
-    store = await createStore(name);
-    const port = await freePort();
-    site = `http://127.0.0.1:${port}`;
-    server = await startShop({ ...store.env, PORT: String(port), PUBLIC_SITE_URL: site });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await store?.drop();
-  });
-
-  let sessionId = "";
-  let payUrl = "";
+  const shop = useShop({ store: name, inProcessEmulators: true, ownOrigin: true });
 
   it("runs every outside system on an emulator", async () => {
-    const response = await fetch(`${server.url}/__sandbox`);
+    const response = await fetch(`${shop.server.url}/__sandbox`);
     expect(await response.json()).toEqual({ active: expect.arrayContaining(["shopify", "stripe", "mail"]) });
   });
 
   it("creates a Stripe Checkout Session with Shopify's names and prices", async () => {
-    const started = await createCheckout(
-      server,
-      [
-        { shopifyVariantId: ENHANCER, quantity: 2 },
-        { shopifyVariantId: TEST_KIT, quantity: 1 },
-      ],
-      { origin: site, referer: `${site}/product/forge-enhancer?ref=hero` },
-    );
+    const site = shop.origin;
+    const started = await startPurchase(shop.server, site);
     expect(started.success).toBe(true);
     expect(started.sessionId).toMatch(/^cs_test_[A-Za-z0-9]+$/);
     expect(started.checkoutUrl).toBe(`${site}/__sandbox/stripe/pay/${started.sessionId}`);
-    sessionId = started.sessionId;
-    payUrl = started.checkoutUrl;
+    const payUrl = started.checkoutUrl;
 
     const page = await fetch(payUrl);
     expect(page.status).toBe(200);
@@ -107,13 +120,15 @@ describe.each(databaseTargets)("sandbox purchase on $name", ({ name }) => {
   });
 
   it("refuses a declined card with a message and fulfils nothing", async () => {
-    const declined = await submitPayPage(payUrl, payFields("4000 0000 0000 0002"));
+    const buyer = "declined.buyer@example.com";
+    const { sessionId, checkoutUrl: payUrl } = await startPurchase(shop.server, shop.origin);
+    const declined = await submitPayPage(payUrl, payFields("4000 0000 0000 0002", { email: buyer }));
     expect(declined.status).toBe(402);
     expect(declined.location).toBeNull();
     expect(declined.html).toContain("Your card was declined.");
     expect(declined.html).toContain('role="alert"');
 
-    const result = await verify(server, sessionId);
+    const result = await verify(shop.server, sessionId);
     expect(result.status).toBe(402);
     expect(result.json).toMatchObject({
       success: false,
@@ -121,26 +136,27 @@ describe.each(databaseTargets)("sandbox purchase on $name", ({ name }) => {
       message: "This checkout session has not been paid yet.",
     });
     await sleep(300);
-    expect(await mails()).toEqual([]);
+    expect(await mails(shop.server, buyer)).toEqual([]);
   });
 
-  let orderNumber = 0;
-
   it("pays: redirects to payment-success, the webhook and the page fulfil it once, one e-mail", async () => {
-    const paid = await submitPayPage(payUrl, payFields());
+    const buyer = "sam.buyer@example.com";
+    const site = shop.origin;
+    const { sessionId, checkoutUrl: payUrl } = await startPurchase(shop.server, site);
+    const paid = await submitPayPage(payUrl, payFields(undefined, { email: buyer }));
     expect(paid.status).toBe(303);
     expect(paid.location).toBe(`${site}/payment-success?session_id=${sessionId}`);
 
     // Stripe's signed webhook reaches the app and fulfils the order.
     await eventually(() => {
-      const handled = server.logs.find(
+      const handled = shop.server.logs.find(
         (line) => line.includes("stripe webhook handled") && line.includes(sessionId),
       );
       expect(handled).toContain('"outcome":"fulfilled"');
     });
 
     // The payment-success page's call: the same order, and the e-mail's state.
-    const result = await verify(server, sessionId);
+    const result = await verify(shop.server, sessionId);
     expect(result.status).toBe(200);
     expect(result.json).toMatchObject({
       success: true,
@@ -165,11 +181,11 @@ describe.each(databaseTargets)("sandbox purchase on $name", ({ name }) => {
         },
       },
     });
-    orderNumber = (result.json.order as { orderNumber: number }).orderNumber;
+    const orderNumber = (result.json.order as { orderNumber: number }).orderNumber;
     expect(orderNumber).toBeGreaterThan(0);
 
     const [mail, ...others] = await eventually(async () => {
-      const list = await mails();
+      const list = await mails(shop.server, buyer);
       expect(list.length).toBeGreaterThan(0);
       return list;
     });
@@ -201,42 +217,34 @@ describe.each(databaseTargets)("sandbox purchase on $name", ({ name }) => {
   });
 
   it("answers a repeated page call with the same order and sends nothing more", async () => {
-    const again = await verify(server, sessionId);
+    const buyer = "repeat.buyer@example.com";
+    const { sessionId, orderNumber } = await paidPurchase(shop.server, shop.origin, buyer);
+    const again = await verify(shop.server, sessionId);
     expect(again.status).toBe(200);
     expect(again.json).toMatchObject({ success: true, emailStatus: "sent", order: { orderNumber } });
     await sleep(1_000);
-    expect(await mails()).toHaveLength(1);
+    expect(await mails(shop.server, buyer)).toHaveLength(1);
   });
 
   it("lists the e-mail on /__sandbox/mail with its HTML body a click away", async () => {
-    const list = await fetch(`${server.url}/__sandbox/mail`, { headers: { accept: "text/html" } });
+    const buyer = "listed.buyer@example.com";
+    const { orderNumber } = await paidPurchase(shop.server, shop.origin, buyer);
+    const list = await fetch(`${shop.server.url}/__sandbox/mail`, { headers: { accept: "text/html" } });
     const html = await list.text();
     expect(html).toContain(`Your Forge order #${orderNumber} is confirmed`);
     expect(html).toContain(buyer);
     const link = /href="(\/__sandbox\/mail\/[^"]+\/html)"/.exec(html)?.[1];
     expect(link).toBeTruthy();
-    const body = await fetch(`${server.url}${link}`);
+    const body = await fetch(`${shop.server.url}${link}`);
     expect(body.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(await body.text()).toContain(`#${orderNumber}`);
   });
 
-  let formSessionId = "";
-
   it("sends the no-JavaScript buy button (a form post) to the checkout with a 303", async () => {
-    const response = await fetch(`${server.url}/api/hybrid-checkout`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: site,
-        referer: `${site}/product/test-kit`,
-      },
-      body: new URLSearchParams({ item: "enhancer_kit_bundle", quantity: "1" }),
-      redirect: "manual",
-    });
-    expect(response.status).toBe(303);
-    const location = response.headers.get("location") ?? "";
+    const site = shop.origin;
+    const location = await formCheckout(shop.server, site);
     expect(location).toMatch(new RegExp(`^${site}/__sandbox/stripe/pay/cs_test_[A-Za-z0-9]+$`));
-    formSessionId = location.split("/").pop() ?? "";
+    const formSessionId = location.split("/").pop() ?? "";
     const html = await (await fetch(location)).text();
     expect(html).toContain("Forge Enhancer + Test Kit Bundle");
     expect(html).toContain("$128.00");
@@ -244,11 +252,12 @@ describe.each(databaseTargets)("sandbox purchase on $name", ({ name }) => {
 
     // A declined card on this one: nothing is fulfilled.
     expect((await submitPayPage(location, payFields("4000000000000002"))).status).toBe(402);
-    expect((await verify(server, formSessionId)).status).toBe(402);
+    expect((await verify(shop.server, formSessionId)).status).toBe(402);
   });
 
   it("answers an unconfigured item from the form with a readable page, not a checkout", async () => {
-    const response = await fetch(`${server.url}/api/hybrid-checkout`, {
+    const site = shop.origin;
+    const response = await fetch(`${shop.server.url}/api/hybrid-checkout`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: site },
       body: new URLSearchParams({ item: "test_item", quantity: "1" }),
@@ -262,11 +271,32 @@ describe.each(databaseTargets)("sandbox purchase on $name", ({ name }) => {
     expect(html).not.toMatch(/<script/i);
   });
 
+  it("is reachable through the JSON function with a bad Origin refused", async () => {
+    const refused = await postJson(
+      `${shop.server.url}/api/hybrid-checkout`,
+      { products: [{ shopifyVariantId: ENHANCER, quantity: 1 }] },
+      { origin: "https://evil.example" },
+    );
+    expect(refused.status).toBe(403);
+  });
+});
+
+// A shop of its own: this test counts every row.
+describe.each(databaseTargets)("sandbox purchase on $name, in the database", ({ name }) => {
+  const shop = useShop({ store: name, inProcessEmulators: true, ownOrigin: true });
   it("leaves one order, one sent e-mail, and both checkouts recorded", async () => {
+    const buyer = "sam.buyer@example.com";
+    const site = shop.origin;
+    // One purchase paid, one form checkout declined.
+    const { sessionId, orderNumber } = await paidPurchase(shop.server, site, buyer);
+    const location = await formCheckout(shop.server, site);
+    const formSessionId = location.split("/").pop() ?? "";
+    expect((await submitPayPage(location, payFields("4000000000000002"))).status).toBe(402);
+
     // PGlite lives in the server process: read its directory once the server has stopped.
-    if (store.name === "pglite") expect(await server.stop()).toBe(0);
-    expect(await counts(store)).toEqual({ checkouts: 2, orders: 1, deliveries: 1, sent: 1 });
-    const checkoutRows = await store.query<{
+    if (shop.store.name === "pglite") expect(await shop.server.stop()).toBe(0);
+    expect(await counts(shop.store)).toEqual({ checkouts: 2, orders: 1, deliveries: 1, sent: 1 });
+    const checkoutRows = await shop.store.query<{
       stripe_session_id: string;
       status: string;
       amount_total: number;
@@ -290,7 +320,7 @@ describe.each(databaseTargets)("sandbox purchase on $name", ({ name }) => {
         lines: [expect.objectContaining({ quantity: expect.any(Number) })],
       },
     ]);
-    const [order] = await store.query<{
+    const [order] = await shop.store.query<{
       order_number: string;
       email: string;
       amount_total: number;
@@ -302,15 +332,5 @@ describe.each(databaseTargets)("sandbox purchase on $name", ({ name }) => {
       expect.objectContaining({ variantId: ENHANCER, quantity: 2, unitAmount: 3_900, currency: "usd" }),
       expect.objectContaining({ variantId: TEST_KIT, quantity: 1, unitAmount: 4_900, currency: "usd" }),
     ]);
-  });
-
-  it("is reachable through the JSON function with a bad Origin refused", async () => {
-    if (store.name === "pglite") return; // the server was stopped to read PGlite
-    const refused = await postJson(
-      `${server.url}/api/hybrid-checkout`,
-      { products: [{ shopifyVariantId: ENHANCER, quantity: 1 }] },
-      { origin: "https://evil.example" },
-    );
-    expect(refused.status).toBe(403);
   });
 });

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StoredProduct } from "../../sandbox/shopify/store";
-import { databaseTargets } from "../support/database";
-import type { RunningServer } from "../support/server-process";
+import type { RunningServer } from "../../scripts/lib/server-process";
+import { databaseTargets } from "../../scripts/lib/test-database";
+import { type ShopOptions, useShop } from "../support/shop";
 import {
   counts,
   createCheckout,
-  createStore,
   type Emulators,
   ENHANCER,
   KIT_BUNDLE,
   payFields,
   postJson,
-  type StoreTarget,
-  startEmulators,
-  startShop,
   submitPayPage,
   TEST_KIT,
   verify,
@@ -87,25 +84,19 @@ const checkout = (server: RunningServer, ...variantIds: string[]) =>
     products: variantIds.map((shopifyVariantId) => ({ shopifyVariantId, quantity: 1 })),
   });
 
-describe.each(databaseTargets)("what checkout sells, on $name", ({ name }) => {
-  let emulators: Emulators;
-  let store: StoreTarget;
-  let server: RunningServer;
-  let testProduct = "";
-
-  beforeAll(async () => {
-    emulators = await startEmulators();
+/** The store as these tests find it: besides the catalog, another item and a hand-made test product. */
+const storeWithStrangers = (name: "pglite" | "postgres"): ShopOptions => ({
+  store: name,
+  env: { ADMIN_API_TOKEN },
+  prepare(emulators) {
     addToStore(emulators, storeProduct(OTHER, "Another Store Item", "5.00"));
     // The 50-cent test product, made by hand in Shopify's admin (or by another site on the store).
     addToStore(emulators, storeProduct(HAND_MADE, "Forge Test Product", "0.50"));
-    store = await createStore(name);
-    server = await startShop({ ...emulators.env, ...store.env, ADMIN_API_TOKEN });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await emulators?.close();
-    await store?.drop();
-  });
+  },
+});
+
+describe.each(databaseTargets)("what checkout sells, on $name", ({ name }) => {
+  const shop = useShop(storeWithStrangers(name));
 
   it.each([
     ["another product of the store", [OTHER], [OTHER]],
@@ -115,26 +106,27 @@ describe.each(databaseTargets)("what checkout sells, on $name", ({ name }) => {
   ])(
     "refuses %s with 400, asking neither Shopify nor Stripe, recording nothing",
     async (_name, ids, refused) => {
-      const shopifyBefore = emulators.shopify.calls().total;
-      const stripeBefore = emulators.stripe.requests().length;
-      const result = await checkout(server, ...ids);
+      const shopifyBefore = shop.emulators.shopify.calls().total;
+      const stripeBefore = shop.emulators.stripe.requests().length;
+      const checkoutsBefore = shop.store.name === "postgres" ? (await counts(shop.store)).checkouts : 0;
+      const result = await checkout(shop.server, ...ids);
       expect(result.status).toBe(400);
       expect(result.json).toEqual({ success: false, error: notSold(...refused) });
-      expect(emulators.shopify.calls().total).toBe(shopifyBefore);
-      expect(emulators.stripe.requests().length).toBe(stripeBefore);
-      if (store.name === "postgres") expect((await counts(store)).checkouts).toBe(0);
+      expect(shop.emulators.shopify.calls().total).toBe(shopifyBefore);
+      expect(shop.emulators.stripe.requests().length).toBe(stripeBefore);
+      if (shop.store.name === "postgres") expect((await counts(shop.store)).checkouts).toBe(checkoutsBefore);
     },
   );
 
   it("sells the 50-cent product its shopify-create-product made: created, bought, confirmed", async () => {
-    const created = await createTestProduct(server, `forge-test-product-${name}`);
-    testProduct = created.variantId;
-    const { sessionId, checkoutUrl } = await createCheckout(server, [
+    const created = await createTestProduct(shop.server, `forge-test-product-${name}`);
+    const testProduct = created.variantId;
+    const { sessionId, checkoutUrl } = await createCheckout(shop.server, [
       { shopifyVariantId: testProduct, quantity: 1 },
     ]);
-    expect(emulators.stripe.session(sessionId)?.amount_total).toBe(50);
+    expect(shop.emulators.stripe.session(sessionId)?.amount_total).toBe(50);
     expect((await submitPayPage(checkoutUrl, payFields())).status).toBe(303);
-    const confirmed = await verify(server, sessionId);
+    const confirmed = await verify(shop.server, sessionId);
     expect(confirmed.status).toBe(200);
     expect(confirmed.json).toMatchObject({
       success: true,
@@ -143,62 +135,71 @@ describe.each(databaseTargets)("what checkout sells, on $name", ({ name }) => {
   });
 
   it("a product it made that Shopify no longer has: 404, as before", async () => {
-    const created = await createTestProduct(server, `forge-test-product-gone-${name}`);
-    emulators.shopify.store.products.delete(created.productId);
-    const result = await checkout(server, created.variantId);
+    const created = await createTestProduct(shop.server, `forge-test-product-gone-${name}`);
+    shop.emulators.shopify.store.products.delete(created.productId);
+    const result = await checkout(shop.server, created.variantId);
     expect(result.status).toBe(404);
     expect(result.json).toEqual({
       success: false,
       error: `Product not found in the store: ${created.variantId}.`,
     });
   });
+});
+
+// A shop of its own: the test counts the rows it wrote.
+describe.each(databaseTargets)("what checkout sells after a restart, on $name", ({ name }) => {
+  const shop = useShop(storeWithStrangers(name));
 
   it("still sells what it made after a restart (recorded in the database), and still refuses the rest", async () => {
-    expect(await server.stop()).toBe(0);
-    server = await startShop({ ...emulators.env, ...store.env, ADMIN_API_TOKEN });
-    expect((await checkout(server, testProduct)).status).toBe(200);
-    expect((await checkout(server, HAND_MADE)).json).toEqual({ success: false, error: notSold(HAND_MADE) });
-    if (store.name === "pglite") expect(await server.stop()).toBe(0);
-    const rows = await store.query<{ variant_id: string }>(
+    const { variantId: testProduct } = await createTestProduct(
+      shop.server,
+      `forge-test-product-kept-${name}`,
+    );
+    expect((await checkout(shop.server, testProduct)).status).toBe(200);
+    await shop.whileStopped(async (exitCode) => expect(exitCode).toBe(0));
+    expect((await checkout(shop.server, testProduct)).status).toBe(200);
+    expect((await checkout(shop.server, HAND_MADE)).json).toEqual({
+      success: false,
+      error: notSold(HAND_MADE),
+    });
+    if (shop.store.name === "pglite") expect(await shop.server.stop()).toBe(0);
+    const rows = await shop.store.query<{ variant_id: string }>(
       "select variant_id from created_products order by created_at",
     );
-    expect(rows.map((row) => row.variant_id)).toHaveLength(2);
-    expect(rows[0]?.variant_id).toBe(testProduct);
-    // The purchase and the checkout after the restart; none of the refusals.
-    expect((await counts(store)).checkouts).toBe(2);
+    expect(rows.map((row) => row.variant_id)).toEqual([testProduct]);
+    // The checkout before and the one after the restart; none of the refusals.
+    expect((await counts(shop.store)).checkouts).toBe(2);
     // A stop and a start within: the server's start-up alone may take a minute on a busy machine.
   }, 150_000);
 });
 
 describe("configured variants are what the catalog configuration says, not whatever the store has", () => {
-  let emulators: Emulators;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    emulators = await startEmulators();
-    addToStore(emulators, storeProduct(NEW_ENHANCER, "Forge Enhancer (new pack)", "41.00"));
-    server = await startShop({
+  const shop = useShop({
+    env: {
       ADMIN_API_TOKEN,
-      ...emulators.env,
       CATALOG_ENHANCER_VARIANT_ID: NEW_ENHANCER,
       // A kit left unconfigured, as on a real store before its ids are set.
       CATALOG_TEST_KIT_VARIANT_ID: "gid://shopify/ProductVariant/YOUR_TEST_KIT_VARIANT_ID",
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await emulators?.close();
+    },
+    prepare: (emulators) =>
+      addToStore(emulators, storeProduct(NEW_ENHANCER, "Forge Enhancer (new pack)", "41.00")),
   });
 
   it("sells the configured Enhancer and the bundle left at its default", async () => {
-    expect((await checkout(server, NEW_ENHANCER)).status).toBe(200);
-    expect((await checkout(server, KIT_BUNDLE)).status).toBe(200);
+    expect((await checkout(shop.server, NEW_ENHANCER)).status).toBe(200);
+    expect((await checkout(shop.server, KIT_BUNDLE)).status).toBe(200);
   });
 
   it("refuses the store's kit while the kit is a placeholder, and the Enhancer variant no longer configured", async () => {
-    const stripeBefore = emulators.stripe.requests().length;
-    expect((await checkout(server, TEST_KIT)).json).toEqual({ success: false, error: notSold(TEST_KIT) });
-    expect((await checkout(server, ENHANCER)).json).toEqual({ success: false, error: notSold(ENHANCER) });
-    expect(emulators.stripe.requests().length).toBe(stripeBefore);
+    const stripeBefore = shop.emulators.stripe.requests().length;
+    expect((await checkout(shop.server, TEST_KIT)).json).toEqual({
+      success: false,
+      error: notSold(TEST_KIT),
+    });
+    expect((await checkout(shop.server, ENHANCER)).json).toEqual({
+      success: false,
+      error: notSold(ENHANCER),
+    });
+    expect(shop.emulators.stripe.requests().length).toBe(stripeBefore);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseTargets } from "../support/database";
-import type { RunningServer } from "../support/server-process";
+import type { RunningServer } from "../../scripts/lib/server-process";
+import { databaseTargets } from "../../scripts/lib/test-database";
+import { useShop } from "../support/shop";
 import {
   counts,
   createCheckout,
@@ -27,33 +28,20 @@ import {
 
 const buyer = "sam.buyer@example.com";
 
-describe.each(databaseTargets)("failures on $name", ({ name }) => {
-  let emulators: Emulators;
-  let store: StoreTarget;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    emulators = await startEmulators();
-    store = await createStore(name);
-    server = await startShop({ ...emulators.env, ...store.env });
-    emulators.stripe.setWebhookUrls([`${server.url}/api/stripe-webhook`]);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await emulators?.close();
-    await store?.drop();
-  });
+describe.each(databaseTargets)("Stripe failing on $name", ({ name }) => {
+  const shop = useShop({ store: name, webhooks: true });
 
   it("Stripe answering 5xx on create: a clear 502 after bounded retries, nothing recorded", async () => {
-    emulators.stripe.faults.add({
+    shop.emulators.stripe.faults.add({
       kind: "error",
       status: 500,
       method: "POST",
       pathPrefix: "/v1/checkout/sessions",
     });
+    const sessionsBefore = shop.emulators.stripe.sessions();
     try {
-      const before = emulators.stripe.requests().length;
-      const result = await postJson(`${server.url}/api/hybrid-checkout`, {
+      const before = shop.emulators.stripe.requests().length;
+      const result = await postJson(`${shop.server.url}/api/hybrid-checkout`, {
         products: [{ shopifyVariantId: ENHANCER, quantity: 1 }],
       });
       expect(result.status).toBe(502);
@@ -61,7 +49,7 @@ describe.each(databaseTargets)("failures on $name", ({ name }) => {
         success: false,
         error: "Failed to create checkout session: the payment provider could not be reached.",
       });
-      const attempts = emulators.stripe.requests().slice(before);
+      const attempts = shop.emulators.stripe.requests().slice(before);
       // The first try and two retries, all with the same idempotency key; then the app gave up.
       expect(attempts.map((entry) => [entry.method, entry.status])).toEqual([
         ["POST", 500],
@@ -69,27 +57,33 @@ describe.each(databaseTargets)("failures on $name", ({ name }) => {
         ["POST", 500],
       ]);
       expect(new Set(attempts.map((entry) => entry.idempotencyKey)).size).toBe(1);
-      expect(emulators.stripe.sessions()).toEqual([]);
+      expect(shop.emulators.stripe.sessions()).toEqual(sessionsBefore);
     } finally {
-      emulators.stripe.faults.clear();
+      shop.emulators.stripe.faults.clear();
     }
   });
 
   it("Stripe failing once: the SDK's retry (same idempotency key) makes one session", async () => {
-    emulators.stripe.faults.add({ kind: "error", status: 503, method: "POST", times: 1 });
-    const started = await createCheckout(server, [{ shopifyVariantId: TEST_KIT, quantity: 1 }]);
+    const sessionsBefore = shop.emulators.stripe.sessions().length;
+    shop.emulators.stripe.faults.add({ kind: "error", status: 503, method: "POST", times: 1 });
+    const started = await createCheckout(shop.server, [{ shopifyVariantId: TEST_KIT, quantity: 1 }]);
     expect(started.sessionId).toMatch(/^cs_test_/);
-    expect(emulators.stripe.sessions()).toHaveLength(1);
+    expect(shop.emulators.stripe.sessions()).toHaveLength(sessionsBefore + 1);
   });
+});
+
+// A shop of its own: the test counts every e-mail and every row.
+describe.each(databaseTargets)("the mail server failing on $name", ({ name }) => {
+  const shop = useShop({ store: name, webhooks: true });
 
   it("SMTP down during fulfilment, then up: the e-mail arrives, once", async () => {
-    const { sessionId, checkoutUrl } = await createCheckout(server, [
+    const { sessionId, checkoutUrl } = await createCheckout(shop.server, [
       { shopifyVariantId: ENHANCER, quantity: 3 },
     ]);
     // The mail server stops listening: connections are refused by the operating system.
-    await emulators.mail.refuseConnections(4_000, "close");
+    await shop.emulators.mail.refuseConnections(4_000, "close");
     expect((await submitPayPage(checkoutUrl, payFields())).status).toBe(303);
-    const result = await verify(server, sessionId);
+    const result = await verify(shop.server, sessionId);
     // The page learns the send failed (spec §4's error state); the order is recorded and shown.
     expect(result.status).toBe(502);
     expect(result.json).toMatchObject({
@@ -99,31 +93,31 @@ describe.each(databaseTargets)("failures on $name", ({ name }) => {
       message: "There was an issue sending your confirmation email. Please contact support.",
       order: { items: [expect.objectContaining({ quantity: 3 })] },
     });
-    expect(emulators.mail.messages()).toEqual([]);
+    expect(shop.emulators.mail.messages()).toEqual([]);
     await eventually(
-      () => expect(server.logs.some((line) => line.includes("e-mail send failed: will retry"))).toBe(true),
+      () =>
+        expect(shop.server.logs.some((line) => line.includes("e-mail send failed: will retry"))).toBe(true),
       5_000,
     );
 
     // Back up (after 4 s): the outbox's retry delivers it.
-    const [mail] = await emulators.mail.waitFor((messages) => messages.length >= 1, 30_000);
+    const [mail] = await shop.emulators.mail.waitFor((messages) => messages.length >= 1, 30_000);
     expect(mail?.to).toEqual([buyer]);
     expect(mail?.text).toContain("Qty 3 × $39.00");
     await sleep(2_500);
-    expect(emulators.mail.messages()).toHaveLength(1);
-    const again = await verify(server, sessionId);
+    expect(shop.emulators.mail.messages()).toHaveLength(1);
+    const again = await verify(shop.server, sessionId);
     expect(again.json).toMatchObject({ success: true, emailStatus: "sent" });
-  }, 60_000);
 
-  it("records the one order of these sessions, its e-mail sent after retries", async () => {
-    if (store.name === "pglite") expect(await server.stop()).toBe(0);
-    expect(await counts(store)).toEqual({ checkouts: 2, orders: 1, deliveries: 1, sent: 1 });
-    const [delivery] = await store.query<{ attempts: number; last_error: string | null }>(
+    // What the database holds: the one order, its e-mail sent after retries.
+    if (shop.store.name === "pglite") expect(await shop.server.stop()).toBe(0);
+    expect(await counts(shop.store)).toEqual({ checkouts: 1, orders: 1, deliveries: 1, sent: 1 });
+    const [delivery] = await shop.store.query<{ attempts: number; last_error: string | null }>(
       "select attempts, last_error from email_deliveries",
     );
     expect(delivery?.attempts).toBeGreaterThan(1);
     expect(delivery?.last_error).toBeNull();
-  });
+  }, 90_000);
 });
 
 describe.each(databaseTargets)("a server killed before sending on $name", ({ name }) => {

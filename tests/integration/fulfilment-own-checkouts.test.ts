@@ -1,7 +1,8 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseTargets } from "../support/database";
-import type { RunningServer } from "../support/server-process";
+import type { RunningServer } from "../../scripts/lib/server-process";
+import { databaseTargets } from "../../scripts/lib/test-database";
+import { useShop } from "../support/shop";
 import {
   counts,
   createCheckout,
@@ -95,39 +96,27 @@ const serverReadsOf = (emulators: Emulators, sessionId: string) =>
     .filter((request) => request.method === "GET" && request.path.includes(sessionId));
 
 describe.each(databaseTargets)("sessions not made by this site, on $name", ({ name }) => {
-  let emulators: Emulators;
-  let store: StoreTarget;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    emulators = await startEmulators();
-    store = await createStore(name);
-    server = await startShop({ ...emulators.env, ...store.env });
-    emulators.stripe.setWebhookUrls([`${server.url}/api/stripe-webhook`]);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await emulators?.close();
-    await store?.drop();
-  });
+  const shop = useShop({ store: name, webhooks: true });
+  /** The orders this describe's tests made on purpose, for the closing audit. */
+  let ordersMade = 0;
 
   it.each([
     ["for another price ($0.01 for the Enhancer)", 1],
     ["for the very price this site charges ($39.00)", 3_900],
   ])("a paid session made on the Stripe account %s: no order, no e-mail", async (_name, unitAmount) => {
-    const sessionId = await sessionMadeElsewhere(emulators, server, unitAmount);
+    const sessionId = await sessionMadeElsewhere(shop.emulators, shop.server, unitAmount);
     // Paid, and Stripe delivers checkout.session.completed to this site's endpoint.
-    emulators.stripe.completeSession(sessionId, payer);
-    await emulators.stripe.webhooksSettled();
-    const deliveries = emulators.stripe.deliveries().filter((entry) => entry.sessionId === sessionId);
+    shop.emulators.stripe.completeSession(sessionId, payer);
+    await shop.emulators.stripe.webhooksSettled();
+    const deliveries = shop.emulators.stripe.deliveries().filter((entry) => entry.sessionId === sessionId);
     // Acknowledged once (2xx), so Stripe neither retries it nor disables the endpoint.
     expect(deliveries.map((entry) => entry.status)).toEqual([200]);
 
-    const again = await signedCompletedEvent(emulators, server, sessionId);
+    const again = await signedCompletedEvent(shop.emulators, shop.server, sessionId);
     expect(again.status).toBe(200);
     expect(again.json).toEqual({ received: true, handled: false, ignored: "not a checkout of this site" });
 
-    const page = await verify(server, sessionId);
+    const page = await verify(shop.server, sessionId);
     expect(page.status).toBe(404);
     expect(page.json).toEqual({
       success: false,
@@ -137,28 +126,36 @@ describe.each(databaseTargets)("sessions not made by this site, on $name", ({ na
       reason: "not_this_site",
     });
     // Refused on what this site recorded, without reading the session from Stripe.
-    expect(serverReadsOf(emulators, sessionId)).toEqual([]);
-    expect(server.logs.some((line) => line.includes("not a checkout this site created"))).toBe(true);
+    expect(serverReadsOf(shop.emulators, sessionId)).toEqual([]);
+    expect(shop.server.logs.some((line) => line.includes("not a checkout this site created"))).toBe(true);
   });
 
   it("still fulfils a checkout this site started: one order, one e-mail", async () => {
-    const { sessionId, checkoutUrl } = await createCheckout(server, [
+    const { sessionId, checkoutUrl } = await createCheckout(shop.server, [
       { shopifyVariantId: ENHANCER, quantity: 1 },
     ]);
     expect((await submitPayPage(checkoutUrl, payFields())).status).toBe(303);
-    const page = await verify(server, sessionId);
+    const page = await verify(shop.server, sessionId);
     expect(page.status).toBe(200);
     expect(page.json).toMatchObject({ success: true, order: { total: { formatted: "$39.00" } } });
-    await emulators.stripe.webhooksSettled();
-    const mails = await emulators.mail.waitFor((messages) => messages.length >= 1);
+    await shop.emulators.stripe.webhooksSettled();
+    const mails = await shop.emulators.mail.waitFor((messages) => messages.length >= 1);
     expect(mails.map((mail) => mail.to)).toEqual([["sam.buyer@example.com"]]);
+    ordersMade += 1;
   });
 
-  it("recorded only that order: the outsider's sessions left nothing behind", async () => {
+  // The closing audit, a hook (it counts whatever of this describe ran, so no test waits on another's
+  // state): only the orders made on purpose were recorded; the outsider's sessions left nothing behind.
+  afterAll(async () => {
     await sleep(500);
-    expect(emulators.mail.messages()).toHaveLength(1);
-    if (store.name === "pglite") expect(await server.stop()).toBe(0);
-    expect(await counts(store)).toEqual({ checkouts: 1, orders: 1, deliveries: 1, sent: 1 });
+    expect(shop.emulators.mail.messages()).toHaveLength(ordersMade);
+    if (shop.store.name === "pglite") expect(await shop.server.stop()).toBe(0);
+    expect(await counts(shop.store)).toEqual({
+      checkouts: ordersMade,
+      orders: ordersMade,
+      deliveries: ordersMade,
+      sent: ordersMade,
+    });
   });
 });
 

@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../support/server-process";
+import { killGroup, spawnTracked } from "../../scripts/lib/processes";
+import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 import { call } from "./catalog-support";
 import {
   type Emulators,
@@ -57,7 +58,7 @@ function spawnServer(env: Record<string, string | undefined>): Spawned {
     PUBLIC_SITE_URL: undefined,
     ...env,
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawnTracked(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     stdio: ["ignore", "pipe", "pipe"],
@@ -83,7 +84,7 @@ function spawnServer(env: Record<string, string | undefined>): Spawned {
         exited.then(() => true),
         new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000).unref()),
       ]);
-      if (!killed) child.kill("SIGKILL");
+      if (!killed && child.pid !== undefined) killGroup(child.pid);
     },
   };
 }

@@ -5,17 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchasableItems } from "~/content/catalog";
 import { allPages } from "~/content/routes";
 import { enhancerHandle } from "~/content/site";
-import { databaseTargets } from "../support/database";
-import type { RunningServer } from "../support/server-process";
-import {
-  createStore,
-  type Emulators,
-  ENHANCER,
-  eventually,
-  type StoreTarget,
-  startEmulators,
-  startShop,
-} from "./checkout-harness";
+import { databaseTargets } from "../../scripts/lib/test-database";
+import { useShop } from "../support/shop";
+import { ENHANCER, eventually } from "./checkout-harness";
 import {
   BROWSER_UA,
   type HttpResult,
@@ -254,9 +246,10 @@ const ADMIN_API_TOKEN = "admin-token-for-hostile-input-0123456789";
 const AUTHORIZED = { authorization: `Bearer ${ADMIN_API_TOKEN}` };
 
 describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
-  let emulators: Emulators;
-  let store: StoreTarget;
-  let server: RunningServer;
+  const shop = useShop({
+    store: name,
+    env: { RATE_LIMIT_MULTIPLIER: "10000", LOG_LEVEL: "error", ADMIN_API_TOKEN },
+  });
   let agent: http.Agent;
   let port = 0;
   const baseline = new Map<string, number>();
@@ -265,16 +258,7 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
   let probeCount = 0;
 
   beforeAll(async () => {
-    emulators = await startEmulators();
-    store = await createStore(name);
-    server = await startShop({
-      ...emulators.env,
-      ...store.env,
-      RATE_LIMIT_MULTIPLIER: "10000",
-      LOG_LEVEL: "error",
-      ADMIN_API_TOKEN,
-    });
-    port = Number(new URL(server.url).port);
+    port = Number(new URL(shop.server.url).port);
     agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     for (const path of ROUTES) {
       for (const target of [path, dataPath(path)]) {
@@ -283,18 +267,12 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
       }
     }
   });
-  afterAll(async () => {
-    agent?.destroy();
-    await server?.stop();
-    await emulators?.close();
-    await store?.drop();
-  });
 
   function send(
     path: string,
     options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
   ) {
-    return httpRequest(`${server.url}${path}`, {
+    return httpRequest(`${shop.server.url}${path}`, {
       ...options,
       headers: { ...AUTHORIZED, ...options.headers },
       agent,
@@ -330,20 +308,20 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
 
   /** What the outside world and the database look like (PostgreSQL: rows; PGlite: checked at the end). */
   async function snapshot(stripeReads = false): Promise<Snapshot> {
-    const calls = emulators.shopify.calls();
+    const calls = shop.emulators.shopify.calls();
     const outside: Snapshot = {
       shopifyStorefront: calls.storefront,
       shopifyAdmin: calls.admin,
-      shopifyProducts: emulators.shopify.store.products.size,
-      stripeRequests: emulators.stripe
+      shopifyProducts: shop.emulators.shopify.store.products.size,
+      stripeRequests: shop.emulators.stripe
         .requests()
         .filter((request) => !stripeReads || request.method !== "GET").length,
-      mailToStrangers: emulators.mail
+      mailToStrangers: shop.emulators.mail
         .messages()
         .filter((mail) => !mail.envelope.to.every((to) => signedUp.has(to))).length,
     };
-    if (store.name !== "postgres") return outside;
-    const [row] = await store.query<Snapshot>(
+    if (shop.store.name !== "postgres") return outside;
+    const [row] = await shop.store.query<Snapshot>(
       `select (select count(*)::int from checkouts) as checkouts,
               (select count(*)::int from orders) as orders,
               (select count(*)::int from email_deliveries) as deliveries,
@@ -372,7 +350,7 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
    * that sign-up into a filled honeypot: stored nothing, mailed nothing.
    */
   async function expectHealthy() {
-    expect(server.process.exitCode).toBeNull();
+    expect(shop.server.process.exitCode).toBeNull();
     expect((await send("/healthz")).status).toBe(200);
     expect((await send("/readyz")).status).toBe(200);
     const product = await callFunction("shopify-get-product", JSON.stringify({ handle: enhancerHandle }));
@@ -383,12 +361,12 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
     signedUp.add(address);
     const signUp = await callFunction("newsletter-subscribe", JSON.stringify({ email: address }));
     expect(signUp.status).toBe(200);
-    await emulators.mail.waitFor(
+    await shop.emulators.mail.waitFor(
       (messages) => messages.some((mail) => mail.envelope.to.includes(address)),
       10_000,
     );
-    if (store.name === "postgres") {
-      const rows = await store.query("select 1 from newsletter_subscribers where email = $1", [address]);
+    if (shop.store.name === "postgres") {
+      const rows = await shop.store.query("select 1 from newsletter_subscribers where email = $1", [address]);
       expect(rows).toHaveLength(1);
     }
   }
@@ -461,7 +439,7 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
             const empty = JSON.stringify({ padding: "" });
             const units = Math.max(0, Math.floor((target - size(empty)) / size(unit)));
             const body = JSON.stringify({ padding: unit.repeat(units) });
-            const result = await httpRequest(`${server.url}/api/${fn}`, {
+            const result = await httpRequest(`${shop.server.url}/api/${fn}`, {
               method: "POST",
               headers: { "content-type": "application/json", ...AUTHORIZED },
               body,
@@ -485,7 +463,7 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
       for (const bytes of [LIMIT, LIMIT + 1, LIMIT * 3]) {
         const body = JSON.stringify({ padding: "a".repeat(bytes - JSON.stringify({ padding: "" }).length) });
         expect(size(body)).toBe(bytes);
-        const result = await httpRequest(`${server.url}/api/stripe-webhook`, {
+        const result = await httpRequest(`${shop.server.url}/api/stripe-webhook`, {
           method: "POST",
           headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
           body,
@@ -501,7 +479,7 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
     try {
       const sockets = new Set<unknown>();
       for (const chunked of [true, false, true]) {
-        const refused = await httpRequest(`${server.url}/api/hybrid-checkout`, {
+        const refused = await httpRequest(`${shop.server.url}/api/hybrid-checkout`, {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ padding: "a".repeat(600_000) }),
@@ -509,9 +487,9 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
           agent,
         });
         expectJsonFailure(refused, 413, chunked ? "chunked" : "with a length");
-        const next = await httpRequest(`${server.url}/api/shopify-get-product`, {
+        const next = await httpRequest(`${shop.server.url}/api/shopify-get-product`, {
           method: "POST",
-          headers: { "content-type": "application/json", origin: server.url },
+          headers: { "content-type": "application/json", origin: shop.server.url },
           body: JSON.stringify({ handle: "forge-enhancer" }),
           agent,
           timeoutMs: 5_000,
@@ -658,7 +636,7 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
             const payload = JSON.stringify(value);
             const signature = Stripe.webhooks.generateTestHeaderString({
               payload,
-              secret: emulators.stripe.webhookSecret,
+              secret: shop.emulators.stripe.webhookSecret,
             });
             const result = await callFunction("stripe-webhook", payload, { "stripe-signature": signature });
             expectClean(result, payload.slice(0, 200));
@@ -751,7 +729,7 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
         const result = await callFunction("newsletter-subscribe", JSON.stringify({ email: address }));
         expectClean(result, address);
         expect(result.status, address).toBe(200);
-        const messages = await emulators.mail.waitFor(
+        const messages = await shop.emulators.mail.waitFor(
           (all) => all.some((mail) => mail.envelope.to.includes(address)),
           10_000,
         );
@@ -1188,25 +1166,31 @@ describe.each(databaseTargets)("hostile input ($name)", ({ name }) => {
 
   // --- What was written --------------------------------------------------------------------------
 
-  it("wrote exactly the valid sign-ups: no checkout, order or other row, and mail only to them", async () => {
-    await eventually(() =>
-      expect(new Set(emulators.mail.messages().flatMap((mail) => mail.envelope.to))).toEqual(signedUp),
-    );
-    expect(emulators.mail.messages()).toHaveLength(signedUp.size);
-    // Only reads of the sessions signed events named: no session created.
-    expect(emulators.stripe.requests().filter((request) => request.method !== "GET")).toEqual([]);
-    expect(emulators.shopify.calls().admin).toBe(0);
-    // PGlite is readable once the server has let go of it.
-    await server.stop();
-    const [row] = await store.query<{ checkouts: number; orders: number; deliveries: number }>(
-      `select (select count(*)::int from checkouts) as checkouts, (select count(*)::int from orders) as orders,
-              (select count(*)::int from email_deliveries) as deliveries`,
-    );
-    expect(row).toEqual({ checkouts: 0, orders: 0, deliveries: signedUp.size });
-    const subscribers = await store.query<{ email: string; status: string }>(
-      "select email, status from newsletter_subscribers",
-    );
-    expect(new Set(subscribers.map((subscriber) => subscriber.email))).toEqual(signedUp);
-    expect(new Set(subscribers.map((subscriber) => subscriber.status))).toEqual(new Set(["pending"]));
+  // The file's closing audit, whichever of its tests ran (a hook, so no test waits on another's state):
+  // it wrote exactly the valid sign-ups, no checkout, order or other row, and mail only to them.
+  afterAll(async () => {
+    try {
+      await eventually(() =>
+        expect(new Set(shop.emulators.mail.messages().flatMap((mail) => mail.envelope.to))).toEqual(signedUp),
+      );
+      expect(shop.emulators.mail.messages()).toHaveLength(signedUp.size);
+      // Only reads of the sessions signed events named: no session created.
+      expect(shop.emulators.stripe.requests().filter((request) => request.method !== "GET")).toEqual([]);
+      expect(shop.emulators.shopify.calls().admin).toBe(0);
+      // PGlite is readable once the server has let go of it.
+      await shop.server.stop();
+      const [row] = await shop.store.query<{ checkouts: number; orders: number; deliveries: number }>(
+        `select (select count(*)::int from checkouts) as checkouts, (select count(*)::int from orders) as orders,
+                (select count(*)::int from email_deliveries) as deliveries`,
+      );
+      expect(row).toEqual({ checkouts: 0, orders: 0, deliveries: signedUp.size });
+      const subscribers = await shop.store.query<{ email: string; status: string }>(
+        "select email, status from newsletter_subscribers",
+      );
+      expect(new Set(subscribers.map((subscriber) => subscriber.email))).toEqual(signedUp);
+      expect(new Set(subscribers.map((subscriber) => subscriber.status))).toEqual(new Set(["pending"]));
+    } finally {
+      agent?.destroy();
+    }
   });
 });

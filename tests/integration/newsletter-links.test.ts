@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ReceivedMail } from "../../sandbox/mail/emulator";
-import { databaseTargets } from "../support/database";
-import type { RunningServer } from "../support/server-process";
-import {
-  createStore,
-  type Emulators,
-  freePort,
-  postJson,
-  type StoreTarget,
-  startEmulators,
-  startShop,
-} from "./checkout-harness";
+import { databaseTargets } from "../../scripts/lib/test-database";
+import { useShop } from "../support/shop";
+import { postJson } from "./checkout-harness";
 
 /**
  * Issue 15, items 8 and 10 over HTTP (docs/decisions/063): letter-case variants of one address are one
@@ -19,20 +11,18 @@ import {
  * another site cannot confirm anyone.
  */
 describe.each(databaseTargets)("newsletter links and letter case on $name", ({ name }) => {
-  let emulators: Emulators;
-  let store: StoreTarget;
-  let server: RunningServer;
-  let origin: string;
+  const shop = useShop({ store: name, ownOrigin: true });
 
-  const subscribe = (email: string) => postJson(`${origin}/api/newsletter-subscribe`, { email }, { origin });
+  const subscribe = (email: string) =>
+    postJson(`${shop.origin}/api/newsletter-subscribe`, { email }, { origin: shop.origin });
   const mailsFor = (messages: ReceivedMail[], address: string) =>
     messages.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
   /** Signs `email` up and answers the confirmation e-mail's two links. */
   async function signUp(email: string) {
     expect((await subscribe(email)).status).toBe(200);
-    const [mail] = await emulators.mail.waitFor((all) => mailsFor(all, email).length === 1);
+    const [mail] = await shop.emulators.mail.waitFor((all) => mailsFor(all, email).length === 1);
     const link = (path: string) => {
-      const match = new RegExp(`${origin.replace(/[.:/]/g, "\\$&")}${path}\\?token=[A-Za-z0-9_-]+`).exec(
+      const match = new RegExp(`${shop.origin.replace(/[.:/]/g, "\\$&")}${path}\\?token=[A-Za-z0-9_-]+`).exec(
         mail?.text ?? "",
       );
       if (!match) throw new Error(`no ${path} link in:\n${mail?.text}`);
@@ -58,26 +48,13 @@ describe.each(databaseTargets)("newsletter links and letter case on $name", ({ n
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
-        origin,
+        origin: shop.origin,
         "sec-fetch-site": "same-origin",
         ...headers,
       },
       body: new URLSearchParams(fields),
       redirect: "manual",
     });
-
-  beforeAll(async () => {
-    emulators = await startEmulators();
-    store = await createStore(name);
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    server = await startShop({ ...emulators.env, ...store.env, PORT: String(port), PUBLIC_SITE_URL: origin });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await emulators?.close();
-    await store?.drop();
-  });
 
   it("four letter cases of one address posted at once: the same answer, one subscriber, one confirmation e-mail", async () => {
     const variants = ["victim@example.com", "Victim@example.com", "VICTIM@EXAMPLE.COM", "victim@EXAMPLE.com"];
@@ -86,16 +63,16 @@ describe.each(databaseTargets)("newsletter links and letter case on $name", ({ n
       expect(reply.status).toBe(200);
       expect(reply.json).toEqual(replies[0]?.json);
     }
-    await emulators.mail.waitFor((all) => mailsFor(all, "victim@example.com").length >= 1);
+    await shop.emulators.mail.waitFor((all) => mailsFor(all, "victim@example.com").length >= 1);
     // Every request has answered, so every e-mail it queued is in the outbox: count there, no waiting.
     const read = () =>
-      store.query<{ subscribers: number; queued: number }>(
+      shop.store.query<{ subscribers: number; queued: number }>(
         `select (select count(*)::int from newsletter_subscribers where lower(email) = 'victim@example.com') as subscribers,
                 (select count(*)::int from email_deliveries where lower(to_address) = 'victim@example.com') as queued`,
       );
-    const [counts] = name === "postgres" ? await read() : await stopped(read);
+    const [counts] = name === "postgres" ? await read() : await shop.whileStopped(read);
     expect(counts).toEqual({ subscribers: 1, queued: 1 });
-    expect(mailsFor(emulators.mail.messages(), "victim@example.com")).toHaveLength(1);
+    expect(mailsFor(shop.emulators.mail.messages(), "victim@example.com")).toHaveLength(1);
   });
 
   it("a confirmation link: GET and HEAD change nothing, the page's button confirms, and a reload says You're subscribed", async () => {
@@ -111,7 +88,7 @@ describe.each(databaseTargets)("newsletter links and letter case on $name", ({ n
     }
     const posted = await pressButton(confirm);
     expect(posted.status).toBe(303);
-    expect(new URL(posted.headers.get("location") ?? "", origin).href).toBe(confirm);
+    expect(new URL(posted.headers.get("location") ?? "", shop.origin).href).toBe(confirm);
     for (let reload = 0; reload < 2; reload++) {
       const shown = await page(confirm);
       expect(shown.html).toContain("You&#x27;re subscribed");
@@ -154,7 +131,7 @@ describe.each(databaseTargets)("newsletter links and letter case on $name", ({ n
     expect((await page(confirm)).html).toContain("You&#x27;re subscribed");
     const posted = await pressButton(unsubscribe, { via: "page" });
     expect(posted.status).toBe(303);
-    expect(new URL(posted.headers.get("location") ?? "", origin).href).toBe(unsubscribe);
+    expect(new URL(posted.headers.get("location") ?? "", shop.origin).href).toBe(unsubscribe);
     expect((await page(unsubscribe)).html).toContain("You&#x27;re unsubscribed");
     // The confirmation link no longer stands for a subscription.
     expect((await page(confirm)).html).toContain("This link doesn");
@@ -180,19 +157,4 @@ describe.each(databaseTargets)("newsletter links and letter case on $name", ({ n
     expect(second.status).toBe(200);
     expect((await page(multipart.unsubscribe)).html).toContain("You&#x27;re unsubscribed");
   });
-
-  /** PGlite's data can be read only while no server holds it: stop, read, restart. */
-  async function stopped<T>(read: () => Promise<T>): Promise<T> {
-    await server.stop();
-    try {
-      return await read();
-    } finally {
-      server = await startShop({
-        ...emulators.env,
-        ...store.env,
-        PORT: new URL(origin).port,
-        PUBLIC_SITE_URL: origin,
-      });
-    }
-  }
 });

@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseTargets } from "../support/database";
-import type { RunningServer } from "../support/server-process";
-import {
-  createStore,
-  type Emulators,
-  eventually,
-  freePort,
-  mailsTo,
-  postJson,
-  type StoreTarget,
-  sleep,
-  startEmulators,
-  startShop,
-} from "./checkout-harness";
+import { describe, expect, it } from "vitest";
+import { databaseTargets } from "../../scripts/lib/test-database";
+import { useShop } from "../support/shop";
+import { eventually, mailsTo, postJson, sleep } from "./checkout-harness";
 
 /**
  * Issue 7 over HTTP: the validation table, deduplication, identical answers, single-use confirmation,
  * unsubscribe, the honeypot and the no-JavaScript form post, on each database.
  */
 describe.each(databaseTargets)("newsletter on $name", ({ name }) => {
-  let emulators: Emulators;
-  let store: StoreTarget;
-  let server: RunningServer;
-  let origin: string;
+  const shop = useShop({ store: name, ownOrigin: true });
 
-  const subscribe = (body: unknown) => postJson(`${origin}/api/newsletter-subscribe`, body, { origin });
+  const subscribe = (body: unknown) =>
+    postJson(`${shop.origin}/api/newsletter-subscribe`, body, { origin: shop.origin });
   const rows = (email?: string) =>
-    store.query<{
+    shop.store.query<{
       email: string;
       status: string;
       source_page: string | null;
@@ -38,47 +25,22 @@ describe.each(databaseTargets)("newsletter on $name", ({ name }) => {
       email ? [email] : [],
     );
   /** PGlite's data can be read only while no server holds it: stop, read, restart. */
-  async function inDatabase<T>(read: () => Promise<T>): Promise<T> {
-    if (store.name === "postgres") return read();
-    await server.stop();
-    try {
-      return await read();
-    } finally {
-      server = await startShop({
-        ...emulators.env,
-        ...store.env,
-        PORT: new URL(origin).port,
-        PUBLIC_SITE_URL: origin,
-      });
-    }
-  }
+  const inDatabase = <T>(read: () => Promise<T>): Promise<T> =>
+    shop.store.name === "postgres" ? read() : shop.whileStopped(read);
   /** The button on a confirmation or unsubscribe page: a same-site form post (docs/decisions/063). */
   const pressButton = (link: string, fields: Record<string, string> = {}) =>
     fetch(link, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: shop.origin },
       body: new URLSearchParams(fields),
     });
   const linkIn = (text: string | null, path: string) => {
-    const match = new RegExp(`${origin.replace(/[.:/]/g, "\\$&")}${path}\\?token=[A-Za-z0-9_-]+`).exec(
+    const match = new RegExp(`${shop.origin.replace(/[.:/]/g, "\\$&")}${path}\\?token=[A-Za-z0-9_-]+`).exec(
       text ?? "",
     );
     if (!match) throw new Error(`no ${path} link in:\n${text}`);
     return match[0];
   };
-
-  beforeAll(async () => {
-    emulators = await startEmulators();
-    store = await createStore(name);
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    server = await startShop({ ...emulators.env, ...store.env, PORT: String(port), PUBLIC_SITE_URL: origin });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await emulators?.close();
-    await store?.drop();
-  });
 
   it.each([
     ["an empty address", { email: "" }, "Enter a valid email address"],
@@ -98,20 +60,22 @@ describe.each(databaseTargets)("newsletter on $name", ({ name }) => {
     ["no email", {}, '"email" is required'],
     ["an extra field", { email: "jo@example.com", admin: true }, 'Unknown field "admin"'],
   ])("refuses %s with 400 and stores nothing", async (_label, body, message) => {
-    const before = emulators.mail.messages().length;
+    const before = shop.emulators.mail.messages().length;
     const reply = await subscribe(body);
     expect(reply.status).toBe(400);
     expect(reply.json).toMatchObject({ success: false });
     expect(String(reply.json.error)).toContain(message);
     await sleep(200);
-    expect(emulators.mail.messages().length).toBe(before);
+    expect(shop.emulators.mail.messages().length).toBe(before);
   });
 
   it("stores a new address as pending and e-mails a confirmation link with List-Unsubscribe", async () => {
     const reply = await subscribe({ email: "  New.Person@Example.COM ", source: "/deep-dive" });
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({ success: true, message: expect.stringContaining("confirmation link") });
-    const [mail] = await emulators.mail.waitFor((all) => mailsTo(all, "New.Person@example.com").length === 1);
+    const [mail] = await shop.emulators.mail.waitFor(
+      (all) => mailsTo(all, "New.Person@example.com").length === 1,
+    );
     expect(mail?.subject).toBe("Confirm your Forge newsletter subscription");
     linkIn(mail?.text ?? null, "/newsletter/confirm");
     expect(mail?.listUnsubscribe.url).toMatch(
@@ -128,12 +92,12 @@ describe.each(databaseTargets)("newsletter on $name", ({ name }) => {
   it("gives the same answer for a new, pending and confirmed address, with one row and no extra mail", async () => {
     const email = "repeat@example.com";
     const first = await subscribe({ email });
-    await emulators.mail.waitFor((all) => mailsTo(all, email).length === 1);
+    await shop.emulators.mail.waitFor((all) => mailsTo(all, email).length === 1);
     const again = await subscribe({ email: "repeat@EXAMPLE.com" });
     expect(again.status).toBe(first.status);
     expect(again.json).toEqual(first.json);
     const confirmLink = linkIn(
-      mailsTo(emulators.mail.messages(), email)[0]?.text ?? null,
+      mailsTo(shop.emulators.mail.messages(), email)[0]?.text ?? null,
       "/newsletter/confirm",
     );
     const page = await pressButton(confirmLink);
@@ -142,7 +106,7 @@ describe.each(databaseTargets)("newsletter on $name", ({ name }) => {
     const confirmed = await subscribe({ email });
     expect(confirmed.json).toEqual(first.json);
     await sleep(500);
-    expect(mailsTo(emulators.mail.messages(), email)).toHaveLength(1);
+    expect(mailsTo(shop.emulators.mail.messages(), email)).toHaveLength(1);
     const list = await inDatabase(() => rows(email));
     expect(list).toHaveLength(1);
     expect(list[0]?.status).toBe("confirmed");
@@ -151,20 +115,20 @@ describe.each(databaseTargets)("newsletter on $name", ({ name }) => {
   it("confirms with a link once: used again it says You're subscribed; an unknown link doesn't work", async () => {
     const email = "once@example.com";
     await subscribe({ email });
-    const [mail] = await emulators.mail.waitFor((all) => mailsTo(all, email).length === 1);
+    const [mail] = await shop.emulators.mail.waitFor((all) => mailsTo(all, email).length === 1);
     const link = linkIn(mail?.text ?? null, "/newsletter/confirm");
     expect(await (await pressButton(link)).text()).toContain("You&#x27;re subscribed");
     const second = await (await fetch(link)).text();
     expect(second).toContain("You&#x27;re subscribed");
     expect(
-      await (await fetch(`${origin}/newsletter/confirm?token=not-a-real-token-000000000`)).text(),
+      await (await fetch(`${shop.origin}/newsletter/confirm?token=not-a-real-token-000000000`)).text(),
     ).toContain("This link doesn");
   });
 
   it("unsubscribes from the page's button, and with the RFC 8058 POST", async () => {
     const email = "leaving@example.com";
     await subscribe({ email });
-    const [mail] = await emulators.mail.waitFor((all) => mailsTo(all, email).length === 1);
+    const [mail] = await shop.emulators.mail.waitFor((all) => mailsTo(all, email).length === 1);
     const link = linkIn(mail?.text ?? null, "/newsletter/unsubscribe");
     const page = await pressButton(link, { via: "page" });
     expect(page.status).toBe(200);
@@ -185,15 +149,15 @@ describe.each(databaseTargets)("newsletter on $name", ({ name }) => {
     expect(reply.status).toBe(200);
     expect(reply.json).toMatchObject({ success: true });
     await sleep(500);
-    expect(mailsTo(emulators.mail.messages(), email)).toHaveLength(0);
+    expect(mailsTo(shop.emulators.mail.messages(), email)).toHaveLength(0);
     expect(await inDatabase(() => rows(email))).toHaveLength(0);
   });
 
   it("sends a form post back to its page with the outcome", async () => {
     const post = (fields: Record<string, string>) =>
-      fetch(`${origin}/api/newsletter-subscribe`, {
+      fetch(`${shop.origin}/api/newsletter-subscribe`, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: shop.origin },
         body: new URLSearchParams(fields),
         redirect: "manual",
       });
@@ -206,14 +170,16 @@ describe.each(databaseTargets)("newsletter on $name", ({ name }) => {
     const offsite = await post({ email: "form2@example.com", source: "//evil.example/x" });
     expect(offsite.headers.get("location")).toBe("/?newsletter=subscribed#newsletter");
     // The page it lands on shows the message, even prerendered and without JavaScript.
-    const landing = await (await fetch(`${origin}/videos?newsletter=subscribed`)).text();
+    const landing = await (await fetch(`${shop.origin}/videos?newsletter=subscribed`)).text();
     expect(landing).toContain("Check your inbox.");
-    await eventually(() => expect(mailsTo(emulators.mail.messages(), "form@example.com")).toHaveLength(1));
+    await eventually(() =>
+      expect(mailsTo(shop.emulators.mail.messages(), "form@example.com")).toHaveLength(1),
+    );
   });
 
   it("refuses a cross-site post", async () => {
     const reply = await postJson(
-      `${origin}/api/newsletter-subscribe`,
+      `${shop.origin}/api/newsletter-subscribe`,
       { email: "x@example.com" },
       { origin: "https://evil.example" },
     );

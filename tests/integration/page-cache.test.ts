@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../support/server-process";
+import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 
 /** The Enhancer page's full-page cache (docs/decisions/014-page-cache.md). */
 describe("page cache", () => {

@@ -2,7 +2,7 @@ import pg from "pg";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
-import { createTestDatabase, type TestDatabase } from "../support/database";
+import { createTestDatabase, type TestDatabase } from "../../scripts/lib/test-database";
 
 /**
  * The shared rate-limit counters on PostgreSQL (docs/decisions/022-api-plumbing-and-rate-limits.md):

@@ -5,7 +5,7 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { rateLimitKey } from "~/server/http/client-key.server";
 import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
-import { startServer } from "../support/server-process";
+import { startServer } from "../../scripts/lib/server-process";
 import { call } from "./catalog-support";
 
 /**

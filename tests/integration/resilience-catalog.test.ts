@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productPagePricing } from "~/content/pricing";
 import { enhancerHandle, paths } from "~/content/site";
-import type { RunningServer } from "../support/server-process";
+import type { RunningServer } from "../../scripts/lib/server-process";
 import { type Emulators, eventually, postJson, sleep, startEmulators, startShop } from "./checkout-harness";
 import { BOT_UA, BROWSER_UA, startSwitchableProxy, timedGet } from "./resilience-support";
 

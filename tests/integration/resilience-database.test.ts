@@ -10,7 +10,7 @@ import { LOCK_FILE } from "~/server/db/pglite-lock.server";
 import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { createOutbox, defineEmailTemplate } from "~/server/mail/outbox.server";
-import type { RunningServer } from "../support/server-process";
+import type { RunningServer } from "../../scripts/lib/server-process";
 import {
   createStore,
   type Emulators,

@@ -2,8 +2,8 @@ import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enhancerHandle, paths } from "~/content/site";
-import { databaseTargets } from "../support/database";
-import type { RunningServer } from "../support/server-process";
+import type { RunningServer } from "../../scripts/lib/server-process";
+import { databaseTargets } from "../../scripts/lib/test-database";
 import {
   createStore,
   type Emulators,
@@ -59,6 +59,8 @@ function track(
       {
         method: options.method ?? "GET",
         agent: false,
+        // Bounded: a request the server never answers ends as an error, not a hung test.
+        timeout: 60_000,
         headers: { ...options.headers, ...(body ? { "content-length": String(body.length) } : {}) },
       },
       (res) => {
@@ -70,9 +72,11 @@ function track(
         res.on("error", (error) => resolve({ error: error.message }));
       },
     );
-    req.on("error", (error) =>
-      resolve({ error: `${(error as NodeJS.ErrnoException).code ?? ""} ${error.message}` }),
-    );
+    req.on("timeout", () => req.destroy(new Error("no answer within 60 s")));
+    req.on("error", (error) => {
+      markSent();
+      resolve({ error: `${(error as NodeJS.ErrnoException).code ?? ""} ${error.message}` });
+    });
     req.on("socket", (socket) => socket.once("connect", () => setImmediate(markSent)));
     const holdBack = options.holdBack ?? 0;
     if (body && holdBack > 0) {
@@ -90,6 +94,10 @@ function track(
 function connectOnce(port: number): Promise<string> {
   return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
+    socket.setTimeout(10_000, () => {
+      socket.destroy();
+      resolve("timeout");
+    });
     socket.once("connect", () => {
       socket.destroy();
       resolve("connected");
@@ -188,9 +196,12 @@ describe.each(databaseTargets)("SIGTERM under load ($name)", ({ name }) => {
     const keepAlive = new http.Agent({ keepAlive: true });
     const idle = await new Promise<number>((resolve, reject) =>
       http
-        .get(`${base}/healthz`, { agent: keepAlive }, (res) => {
+        .get(`${base}/healthz`, { agent: keepAlive, timeout: 20_000 }, (res) => {
           res.resume();
           res.on("end", () => resolve(res.statusCode ?? 0));
+        })
+        .on("timeout", function (this: http.ClientRequest) {
+          this.destroy(new Error("no answer within 20 s"));
         })
         .on("error", reject),
     );
@@ -331,5 +342,5 @@ describe.each(databaseTargets)("SIGTERM under load ($name)", ({ name }) => {
       [created[0]],
     );
     expect(recorded).toHaveLength(1);
-  }, 30_000);
+  });
 });

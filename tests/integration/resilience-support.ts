@@ -95,7 +95,8 @@ export function timedGet(
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let firstByteMs = -1;
-    const req = http.get(url, { headers, agent: false }, (res) => {
+    // Bounded: a page that never finishes is an error after 60 s, not a hung test.
+    const req = http.get(url, { headers, agent: false, timeout: 60_000 }, (res) => {
       const markerMs: Record<string, number> = Object.fromEntries(markers.map((marker) => [marker, -1]));
       const bodyAtMarker: Record<string, string> = {};
       let text = "";
@@ -121,7 +122,9 @@ export function timedGet(
         }),
       );
       body.on("error", reject);
+      res.on("error", reject);
     });
+    req.on("timeout", () => req.destroy(new Error("no complete answer within 60 s")));
     // The first byte of the answer reaches the socket before the response is parsed: time it there.
     req.on("socket", (socket) => {
       socket.once("data", () => {

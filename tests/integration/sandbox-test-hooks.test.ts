@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
-import { type RunningServer, startServer } from "../support/server-process";
+import { killGroup, spawnTracked } from "../../scripts/lib/processes";
+import { type RunningServer, startServers } from "../../scripts/lib/server-process";
 import { listeningEntry } from "./catalog-support";
 
 /**
@@ -47,10 +48,10 @@ describe("the emulators' test hooks", () => {
   let forTests: RunningServer;
 
   beforeAll(async () => {
-    [plain, forTests] = await Promise.all([
-      startServer({ SANDBOX_TEST_HOOKS: undefined, TRUST_PROXY_HOPS: "1", LOG_LEVEL: "info" }),
-      startServer({ LOG_LEVEL: "info" }),
-    ]);
+    [plain, forTests] = (await startServers([
+      { SANDBOX_TEST_HOOKS: undefined, TRUST_PROXY_HOPS: "1", LOG_LEVEL: "info" },
+      { LOG_LEVEL: "info" },
+    ])) as [RunningServer, RunningServer];
   });
   afterAll(async () => {
     await Promise.all([plain?.stop(), forTests?.stop()]);
@@ -106,9 +107,13 @@ describe("the emulators' test hooks", () => {
 describe("npm run emulators", () => {
   let child: ChildProcess | undefined;
   afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child?.once("exit", resolve));
-      child.kill("SIGKILL");
+    if (child?.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      // SIGKILL to the group cannot be ignored: "exit" follows, and the error event covers a failed kill.
+      const exited = new Promise((resolve) => {
+        child?.once("exit", resolve);
+        child?.once("error", resolve);
+      });
+      killGroup(child.pid);
       await exited;
     }
   });
@@ -147,7 +152,7 @@ describe("npm run emulators", () => {
   }
 
   it("mounts the hooks on its own loopback port and prints the seeded catalog with the rest", async () => {
-    child = spawn(process.execPath, ["--import", "tsx", "sandbox/standalone.ts"], {
+    child = spawnTracked(process.execPath, ["--import", "tsx", "sandbox/standalone.ts"], {
       cwd: root,
       env: { ...process.env, LOG_LEVEL: "silent", SANDBOX_TEST_HOOKS: undefined },
       stdio: ["ignore", "pipe", "pipe"],
@@ -163,10 +168,14 @@ describe("npm run emulators", () => {
 
     const exited = new Promise<number | null>((resolve) => child?.once("exit", resolve));
     child.kill("SIGTERM");
+    let timer: NodeJS.Timeout | undefined;
     const code = await Promise.race([
       exited,
-      new Promise((resolve) => setTimeout(() => resolve("timeout"), 15_000)),
+      new Promise((resolve) => {
+        timer = setTimeout(() => resolve("timeout"), 15_000);
+      }),
     ]);
+    clearTimeout(timer);
     expect(code).toBe(0);
   });
 });

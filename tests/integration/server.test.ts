@@ -3,7 +3,8 @@ import http from "node:http";
 import net from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../support/server-process";
+import { type RunningServer, startServer } from "../../scripts/lib/server-process";
+import { eventually, settle } from "../support/wait";
 
 describe("server.ts", () => {
   let server: RunningServer;
@@ -86,13 +87,15 @@ describe("server.ts", () => {
   function rawGet(path: string, headers: Record<string, string>, method = "GET") {
     return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
       (resolve, reject) => {
-        const req = http.request(`${server.url}${path}`, { method, headers }, (res) => {
+        const req = http.request(`${server.url}${path}`, { method, headers, timeout: 20_000 }, (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("error", reject);
           res.on("end", () =>
             resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
           );
         });
+        req.on("timeout", () => req.destroy(new Error("no answer within 20 s")));
         req.on("error", reject);
         req.end();
       },
@@ -172,21 +175,23 @@ describe("server.ts", () => {
     async ({ head, size, status, says }) => {
       const { port } = new URL(server.url);
       const socket = net.connect(Number(port), "127.0.0.1");
-      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      expect(await settle(socket, "connect", 10_000)).toBe("connect");
       const received: Buffer[] = [];
       let failure: Error | null = null;
       socket.on("data", (chunk: Buffer) => received.push(chunk));
       socket.on("error", (error) => {
         failure = error;
       });
-      const ended = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+      const ended = settle(socket, "close", 20_000);
       socket.write(`${head}Host: 127.0.0.1\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`);
       const chunk = Buffer.alloc(64 * 1024, "a");
-      for (let sent = 0; sent < size && !failure; sent += chunk.length) {
-        if (!socket.write(chunk)) await new Promise((resolve) => socket.once("drain", resolve));
+      for (let sent = 0; sent < size && !failure && !socket.destroyed; sent += chunk.length) {
+        // The server may answer and close before reading it all: a close or error ends the wait too.
+        if (!socket.write(chunk) && (await settle(socket, "drain", 10_000)) !== "drain") break;
         await new Promise((resolve) => setImmediate(resolve));
       }
-      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await ended;
+      socket.destroy();
       expect(failure).toBeNull();
       const answer = Buffer.concat(received).toString();
       expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
@@ -196,9 +201,12 @@ describe("server.ts", () => {
 
   it("writes JSON logs with a request id, taking a well-formed incoming one", async () => {
     await fetch(`${server.url}/quiz`, { headers: { "x-request-id": "trace-abc-123" } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const line = server.logs.find((l) => l.includes("trace-abc-123"));
-    expect(line).toBeTruthy();
+    // Logs reach the pipe asynchronously: waited for, within a bound.
+    const line = await eventually(() => {
+      const found = server.logs.find((l) => l.includes("trace-abc-123"));
+      if (!found) throw new Error("no log line with the request id");
+      return found;
+    }, 10_000);
     const entry = JSON.parse(line as string);
     expect(entry).toMatchObject({
       req: { id: "trace-abc-123", method: "GET", path: "/quiz" },
@@ -214,12 +222,21 @@ describe("graceful shutdown", () => {
     // A request whose body is still arriving when SIGTERM lands.
     const inFlight = new Promise<number>((resolve, reject) => {
       const req = http.request(
-        { host: "127.0.0.1", port, path: "/healthz", method: "GET", headers: { "content-length": "5" } },
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/healthz",
+          method: "GET",
+          headers: { "content-length": "5" },
+          timeout: 20_000,
+        },
         (res) => {
           res.resume();
+          res.on("error", reject);
           res.on("end", () => resolve(res.statusCode ?? 0));
         },
       );
+      req.on("timeout", () => req.destroy(new Error("no answer within 20 s")));
       req.on("error", reject);
       req.write("12");
       setTimeout(() => {
@@ -238,7 +255,8 @@ describe("environment", () => {
     const result = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
       env: { ...process.env, PORT: "not-a-port", PGLITE_DIR: "memory://" },
       encoding: "utf8",
-      timeout: 30_000,
+      // A cold tsx start on a busy machine; killed at the bound (status null fails the test).
+      timeout: 90_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("PORT");

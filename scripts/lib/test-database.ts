@@ -29,7 +29,7 @@ export async function createTestDatabase(
   const adminUrl = options.adminUrl ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `${options.prefix ?? "forge_test"}_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
   try {
     await admin.connect();
     await admin.query(`create database ${name}`);
@@ -42,7 +42,7 @@ export async function createTestDatabase(
     env: { DATABASE_URL: url.toString() },
     url: url.toString(),
     async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
+      const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
