@@ -8,7 +8,6 @@ import {
   Scripts,
   ScrollRestoration,
 } from "react-router";
-import type { Route } from "./+types/root";
 import fontUrl from "~/assets/fonts/archivo-latin-wght-normal.woff2?url";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -16,6 +15,7 @@ import { NotFound } from "~/components/sections/not-found";
 import { Toaster } from "~/components/ui/toaster";
 import { CONFIG_ELEMENT_ID, SANDBOX_ATTRIBUTE, useDocumentValues } from "~/lib/document-runtime";
 import stylesheet from "~/styles/app.css?url";
+import type { Route } from "./+types/root";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

@@ -3,8 +3,8 @@ import { StatusPanel } from "~/components/sections/status-panel";
 import { ButtonLink, buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
-import type { Route } from "./+types/newsletter.confirm";
 import { ApiError, checkOrigin } from "~/server/http/api.server";
+import type { Route } from "./+types/newsletter.confirm";
 
 /**
  * The confirmation e-mail's link (issue 7; issue 15 item 10, docs/decisions/063). Mail scanners fetch

@@ -3,8 +3,8 @@ import { StatusPanel } from "~/components/sections/status-panel";
 import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand, support } from "~/content/site";
-import type { Route } from "./+types/newsletter.unsubscribe";
 import { readBytesUpTo } from "~/server/http/api.server";
+import type { Route } from "./+types/newsletter.unsubscribe";
 
 /**
  * The unsubscribe link of every newsletter e-mail (issue 7; issue 15 item 10, docs/decisions/063).

@@ -10,8 +10,8 @@ import { defaultEnhancer, images } from "~/content/product";
 import { pages } from "~/content/routes";
 import { enhancerHandle } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
-import type { Route } from "./+types/product.enhancer";
 import { liveProduct } from "~/server/shopify/lookup.server";
+import type { Route } from "./+types/product.enhancer";
 
 const page = pages.enhancer;
 
