@@ -8,9 +8,9 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
-import type { Env } from "./app/server/env.server";
-import type * as ServerRuntime from "./app/server/runtime.server";
-import type { AppServices } from "./app/server/services.server";
+import type { Env } from "./app/server/runtime/env.server";
+import type * as ServerRuntime from "./app/server/runtime/runtime.server";
+import type { AppServices } from "./app/server/runtime/services.server";
 import { type Sandbox, startSandbox } from "./sandbox/index";
 import { createHttpApp } from "./server/http-app";
 

@@ -6,10 +6,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { DocumentRuntimeContext, PRERENDER_NONCE, prerenderRuntime } from "~/lib/document-runtime";
-import { createModulePreloadStripper } from "~/server/module-preloads.server";
+import { createModulePreloadStripper } from "~/server/http/module-preloads.server";
 
 /** The services and their configuration, for server.ts to start from this build (decision 070). */
-export * as runtime from "~/server/runtime.server";
+export * as runtime from "~/server/runtime/runtime.server";
 
 export const streamTimeout = 5_000;
 

@@ -1,5 +1,5 @@
 import type { DocumentRuntime } from "~/lib/document-runtime";
-import type { AppServices } from "~/server/services.server";
+import type { AppServices } from "~/server/runtime/services.server";
 
 declare module "react-router" {
   /** What server.ts hands every loader and action (docs/decisions/001-services-in-load-context.md). */

@@ -1,7 +1,7 @@
 import express from "express";
 import { brand } from "../app/content/site";
-import type { Env } from "../app/server/env.server";
-import type { Logger } from "../app/server/logger.server";
+import type { Env } from "../app/server/runtime/env.server";
+import type { Logger } from "../app/server/runtime/logger.server";
 import { startMailEmulator } from "./mail/emulator";
 import { createShopifyEmulator } from "./shopify/emulator";
 import { seededCatalogEnv } from "./shopify/seed";

@@ -1,5 +1,5 @@
 import { brand } from "../app/content/site";
-import type { Logger } from "../app/server/logger.server";
+import type { Logger } from "../app/server/runtime/logger.server";
 import { type MailEmulator, startMailEmulator } from "./mail/emulator";
 import { type RunningShopifyEmulator, startShopifyEmulator } from "./shopify/emulator";
 import { seededCatalogEnv } from "./shopify/seed";

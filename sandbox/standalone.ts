@@ -10,7 +10,7 @@
  * Options (environment): EMULATOR_WEBHOOK_URLS, comma-separated: where the Stripe emulator delivers
  * its events (a server's /api/stripe-webhook). Without it, payments made on the pay page reach no one.
  */
-import { createLogger } from "../app/server/logger.server";
+import { createLogger } from "../app/server/runtime/logger.server";
 import { startStandaloneEmulators } from "./standalone-emulators";
 
 const logger = createLogger(process.env.LOG_LEVEL ?? "warn");

@@ -5,7 +5,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { pages } from "../app/content/routes";
 import type { PublicRuntimeConfig } from "../app/lib/document-runtime";
-import type { AppServices } from "../app/server/services.server";
+import type { AppServices } from "../app/server/runtime/services.server";
 import { pageCache } from "./page-cache";
 import { prerenderedPagesFront } from "./prerendered-pages";
 import { createReactRouterHandler } from "./react-router-handler";

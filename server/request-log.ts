@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { pinoHttp } from "pino-http";
-import type { Logger } from "../app/server/logger.server";
+import type { Logger } from "../app/server/runtime/logger.server";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 

@@ -1,6 +1,6 @@
 import type { PurchasableItem } from "../../app/content/catalog";
 import { brand } from "../../app/content/site";
-import type { Env } from "../../app/server/env.server";
+import type { Env } from "../../app/server/runtime/env.server";
 
 /**
  * The products the Shopify emulator's store starts with (and goes back to on reset): the catalog's

@@ -2,9 +2,9 @@ import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseEnv } from "~/server/env.server";
 import { apiAction, requireBearerToken } from "~/server/http/api.server";
 import { createRateLimiter } from "~/server/http/rate-limits.server";
+import { parseEnv } from "~/server/runtime/env.server";
 
 /**
  * Issue 15 item 7: what another site's page can make a visitor's browser send (a foreign Origin,

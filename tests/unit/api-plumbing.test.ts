@@ -2,7 +2,6 @@ import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseEnv } from "~/server/env.server";
 import {
   ApiError,
   apiAction,
@@ -15,6 +14,7 @@ import {
   secretsEqual,
 } from "~/server/http/api.server";
 import { createRateLimiter } from "~/server/http/rate-limits.server";
+import { parseEnv } from "~/server/runtime/env.server";
 
 const logger = pino({ level: "silent" });
 

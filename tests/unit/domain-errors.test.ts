@@ -6,7 +6,6 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { confirmationEmailOf } from "~/contracts/order-confirmation";
-import { parseEnv } from "~/server/env.server";
 import {
   ConflictError,
   type DomainError,
@@ -19,6 +18,7 @@ import { createRateLimiter } from "~/server/http/rate-limits.server";
 import { MailSendError } from "~/server/mail/mailer.server";
 import { confirmationEmailState } from "~/server/orders/fulfilment.server";
 import { orderLineName } from "~/server/orders/line-name.server";
+import { parseEnv } from "~/server/runtime/env.server";
 import { StoreRejectedError } from "~/server/shopify/catalog.server";
 import { ShopifyError } from "~/server/shopify/graphql-client.server";
 import { CHECKOUT_NOT_CREATED, PaymentProviderError, WebhookSignatureError } from "~/server/stripe/types";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, toMinorUnits } from "~/emails/money";
+import { formatMoney, toMinorUnits } from "~/server/mail/templates/money";
 import {
   type OrderConfirmation,
   orderConfirmationPayload,
   orderConfirmationText,
   renderOrderConfirmation,
-} from "~/emails/order-confirmation";
+} from "~/server/mail/templates/order-confirmation";
 import { currencyExponent } from "~/server/stripe/rules";
 
 const order: OrderConfirmation = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultPublicSiteUrl, InvalidEnvironmentError, parseEnv } from "~/server/env.server";
+import { defaultPublicSiteUrl, InvalidEnvironmentError, parseEnv } from "~/server/runtime/env.server";
 import { resolveCatalogConfig } from "~/server/shopify/catalog-config.server";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InvalidEnvironmentError, parseEnv } from "~/server/env.server";
+import { InvalidEnvironmentError, parseEnv } from "~/server/runtime/env.server";
 
 describe("parseEnv", () => {
   it("gives the embedded defaults for an empty environment", () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
-/** The project's root, whose files the graph names relative to it (`app/server/env.server.ts`). */
+/** The project's root, whose files the graph names relative to it (`app/server/runtime/env.server.ts`). */
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export type ImportEdge = {

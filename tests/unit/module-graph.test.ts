@@ -34,7 +34,7 @@ describe("one module graph", () => {
     // The build's entry re-exports the runtime as a value: a run-time edge.
     expect(importsOf("app/entry.server.tsx")).toContainEqual({
       from: "app/entry.server.tsx",
-      to: "app/server/runtime.server.ts",
+      to: "app/server/runtime/runtime.server.ts",
       typeOnly: false,
     });
   });

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createModulePreloadStripper, stripModulePreloads } from "~/server/module-preloads.server";
+import { createModulePreloadStripper, stripModulePreloads } from "~/server/http/module-preloads.server";
 
 const head =
   '<!DOCTYPE html><html lang="en"><head><link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/assets/entry-ABC.js" nonce="n"/><link rel="modulepreload" href="/assets/root-DEF.js"/><title>Forge — ümlaut</title></head>';

@@ -79,7 +79,7 @@ const inside = (target: string, folder: string) =>
 
 /** The values sandbox/ may take from app/: the logger and the brand's name. */
 const ALLOWED_VALUES: Record<string, string[]> = {
-  [path.join("app", "server", "logger.server")]: ["createLogger"],
+  [path.join("app", "server", "runtime", "logger.server")]: ["createLogger"],
   [path.join("app", "content", "site")]: ["brand"],
 };
 

@@ -1,6 +1,6 @@
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseEnv } from "~/server/env.server";
+import { parseEnv } from "~/server/runtime/env.server";
 import {
   type CatalogService,
   createShopifyCatalog,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { placeholderVariantIds, purchasableItems } from "~/content/catalog";
-import { parseEnv } from "~/server/env.server";
+import { parseEnv } from "~/server/runtime/env.server";
 import { resolveCatalogConfig } from "~/server/shopify/catalog-config.server";
 import { sandboxProducts, seededCatalogEnv } from "../../sandbox/shopify/seed";
 

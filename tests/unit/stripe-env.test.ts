@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InvalidEnvironmentError, parseEnv } from "~/server/env.server";
+import { InvalidEnvironmentError, parseEnv } from "~/server/runtime/env.server";
 
 describe("Stripe and SMTP environment", () => {
   const live = { STRIPE_SECRET_KEY: "sk_live_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };

@@ -24,7 +24,7 @@ import {
   createPool,
   RATE_LIMIT_BOUNDS,
 } from "~/server/db/postgres.server";
-import type { Logger } from "~/server/logger.server";
+import type { Logger } from "~/server/runtime/logger.server";
 import { rateLimitKey } from "./client-key.server";
 
 export type RateLimit = {

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/server/db/client.server";
 import { emailDeliveries } from "~/server/db/schema";
-import type { Logger } from "~/server/logger.server";
+import type { Logger } from "~/server/runtime/logger.server";
 import { type Mailer, MailSendError } from "./mailer.server";
 
 /**

@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import type { Db } from "~/server/db/client.server";
+import { newsletterSubscribers } from "~/server/db/schema";
+import { defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
 import {
   type NewsletterConfirmation,
   newsletterConfirmationPayload,
   renderNewsletterConfirmation,
-} from "~/emails/newsletter-confirmation";
-import type { Db } from "~/server/db/client.server";
-import { newsletterSubscribers } from "~/server/db/schema";
-import type { Logger } from "~/server/logger.server";
-import { defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
+} from "~/server/mail/templates/newsletter-confirmation";
+import type { Logger } from "~/server/runtime/logger.server";
 
 /**
  * The newsletter list: double opt-in (docs/decisions/040-newsletter.md, 063). A sign-up stores the

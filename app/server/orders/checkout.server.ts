@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { formatMoney, toMinorUnits } from "~/emails/money";
 import type { Db } from "~/server/db/client.server";
 import { checkouts, type OrderLine } from "~/server/db/schema";
 import { NotFoundError, RequestRejectedError } from "~/server/errors.server";
-import type { Logger } from "~/server/logger.server";
+import { formatMoney, toMinorUnits } from "~/server/mail/templates/money";
+import type { Logger } from "~/server/runtime/logger.server";
 import type { CatalogService } from "~/server/shopify/catalog.server";
 import type { Payments } from "~/server/stripe/types";
 import { orderLineName } from "./line-name.server";

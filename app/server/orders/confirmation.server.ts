@@ -1,6 +1,6 @@
 import type { OrderView, VerifyConfirmationResponse } from "~/contracts/order-confirmation";
-import { formatMoney } from "~/emails/money";
 import { ConflictError, NotFoundError, ProviderError } from "~/server/errors.server";
+import { formatMoney } from "~/server/mail/templates/money";
 import type { FulfilledOrder, Fulfilment, RefusalReason } from "./fulfilment.server";
 import { orderLineName } from "./line-name.server";
 

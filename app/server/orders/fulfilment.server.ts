@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { ConfirmationEmailState } from "~/contracts/order-confirmation";
 import type { Db } from "~/server/db/client.server";
 import { checkouts, type OrderLine, orders, type ShippingAddress } from "~/server/db/schema";
-import type { Logger } from "~/server/logger.server";
 import type { DeliveryStatus, Outbox } from "~/server/mail/outbox.server";
+import type { Logger } from "~/server/runtime/logger.server";
 import type { Payments } from "~/server/stripe/types";
 import { ORDER_CONFIRMATION, orderConfirmationOf } from "./order-email.server";
 

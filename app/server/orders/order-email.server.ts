@@ -1,10 +1,10 @@
+import type { orders } from "~/server/db/schema";
+import { defineEmailTemplate } from "~/server/mail/outbox.server";
 import {
   type OrderConfirmation,
   orderConfirmationPayload,
   renderOrderConfirmation,
-} from "~/emails/order-confirmation";
-import type { orders } from "~/server/db/schema";
-import { defineEmailTemplate } from "~/server/mail/outbox.server";
+} from "~/server/mail/templates/order-confirmation";
 
 /** The outbox kind of the order confirmation; its dedupe key is the Stripe session id. */
 export const ORDER_CONFIRMATION = "order_confirmation";

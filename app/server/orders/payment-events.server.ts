@@ -1,5 +1,5 @@
 import { RequestRejectedError } from "~/server/errors.server";
-import type { Logger } from "~/server/logger.server";
+import type { Logger } from "~/server/runtime/logger.server";
 import { CHECKOUT_SESSION_ID, type Payments, UNREADABLE_EVENT } from "~/server/stripe/types";
 import type { Fulfilment, RefusalReason } from "./fulfilment.server";
 

@@ -1,5 +1,5 @@
 import { type PurchasableItem, placeholderVariantIds, purchasableItems } from "~/content/catalog";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/server/runtime/env.server";
 
 /**
  * Which Shopify variant each purchasable item (spec §3) sells, decided once at start:

@@ -1,6 +1,6 @@
-import type { Env } from "~/server/env.server";
 import { RequestRejectedError } from "~/server/errors.server";
-import type { Logger } from "~/server/logger.server";
+import type { Env } from "~/server/runtime/env.server";
+import type { Logger } from "~/server/runtime/logger.server";
 import { adminDocuments, storefrontDocuments } from "./documents.server";
 import { createShopifyGraphQL, ShopifyError, type ShopifyGraphQL } from "./graphql-client.server";
 import {

@@ -1,7 +1,7 @@
 import { createGraphQLClient } from "@shopify/graphql-client";
 import type { z } from "zod";
 import { ProviderError } from "~/server/errors.server";
-import type { Logger } from "~/server/logger.server";
+import type { Logger } from "~/server/runtime/logger.server";
 
 /**
  * One Shopify GraphQL endpoint (Storefront or Admin) behind `@shopify/graphql-client`, with what the

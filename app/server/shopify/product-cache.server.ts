@@ -1,4 +1,4 @@
-import type { Logger } from "~/server/logger.server";
+import type { Logger } from "~/server/runtime/logger.server";
 import { cacheStrategies, createShopifyCache } from "./cache.server";
 import type { StoreProduct } from "./types";
 
