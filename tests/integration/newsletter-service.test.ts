@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { hashToken } from "~/server/newsletter/newsletter.server";
-
 import { tokenOf, useNewsletterService } from "../support/newsletter-service";
 
 /** The newsletter's time rules with a clock the test moves: expiry after 48 hours, re-sends at most every 10 minutes. */
