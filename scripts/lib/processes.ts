@@ -1,5 +1,5 @@
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -57,7 +57,6 @@ process.once("exit", () => {
 /** For a runner's global setup: a fresh registry, published to every worker through the environment. */
 export function openProcessRegistry(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "forge-processes-"));
-  mkdirSync(dir, { recursive: true });
   process.env[REGISTRY_ENV] = dir;
   return dir;
 }
@@ -74,20 +73,4 @@ export function sweepProcessRegistry(dir = process.env[REGISTRY_ENV]): number[] 
   for (const pid of pids) killGroup(pid);
   rmSync(dir, { recursive: true, force: true });
   return pids;
-}
-
-/** Resolves after `ms`, or rejects at once when `signal` aborts (a bounded pause that ends on close). */
-export function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }

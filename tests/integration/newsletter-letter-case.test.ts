@@ -5,16 +5,8 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import pino from "pino";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Database, openDatabase } from "~/server/db/client.server";
-import type { Mailer, OutgoingMail } from "~/server/mail/mailer.server";
-import { createOutbox, type Outbox } from "~/server/mail/outbox.server";
-import {
-  createNewsletter,
-  type Newsletter,
-  newsletterConfirmationTemplate,
-} from "~/server/newsletter/newsletter.server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tokenOf, useNewsletterService } from "../support/newsletter-service";
 
 /**
  * Issue 15 item 8: `victim@`, `Victim@` and `VICTIM@EXAMPLE.COM` are one subscriber, with one row and
@@ -22,54 +14,8 @@ import {
  * (docs/decisions/063). And the migration that brings this in merges rows that already collide.
  */
 describe("newsletter: one subscriber whatever the letter case", () => {
-  let database: Database;
-  let outbox: Outbox;
-  let newsletter: Newsletter;
-  let sent: OutgoingMail[];
-  let clock: Date;
-  const pglite = () => (database.db as unknown as { $client: PGlite }).$client;
-
-  beforeEach(async () => {
-    database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
-    sent = [];
-    const mailer: Mailer = {
-      domain: "forge.example",
-      async send(mail) {
-        sent.push(mail);
-        return { messageId: mail.messageId ?? "", response: "250 OK" };
-      },
-      close() {},
-    };
-    const logger = pino({ level: "silent" });
-    outbox = createOutbox({ db: database.db, mailer, logger, templates: [newsletterConfirmationTemplate] });
-    clock = new Date("2026-11-23T10:00:00Z");
-    newsletter = createNewsletter({
-      db: database.db,
-      outbox,
-      logger,
-      siteUrl: "https://forge.example",
-      now: () => clock,
-    });
-  });
-  afterEach(async () => {
-    await outbox.stop();
-    await database.close();
-  });
-
-  async function flush() {
-    await outbox.processDue();
-    await vi.waitFor(async () => {
-      const { rows } = await pglite().query<{ n: number }>(
-        "select count(*)::int as n from email_deliveries where status <> 'sent'",
-      );
-      expect(rows[0]?.n).toBe(0);
-    });
-  }
-  const later = (minutes: number) => {
-    clock = new Date(clock.getTime() + minutes * 60_000);
-  };
-  const tokenOf = (mail: OutgoingMail | undefined) =>
-    /confirm\?token=([\w-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+  const service = useNewsletterService("2026-11-23T10:00:00Z");
+  const { flush, later, pglite } = service;
   const subscribers = async () =>
     (
       await pglite().query<{ email: string; status: string }>(
@@ -80,39 +26,39 @@ describe("newsletter: one subscriber whatever the letter case", () => {
   it("four letter cases of one address at once: one row, one confirmation e-mail", async () => {
     await Promise.all(
       ["victim@example.com", "Victim@example.com", "VICTIM@EXAMPLE.COM", "vIcTiM@example.com"].map((email) =>
-        newsletter.subscribe({ email, sourcePage: "/" }),
+        service.newsletter.subscribe({ email, sourcePage: "/" }),
       ),
     );
     await flush();
-    expect(sent).toHaveLength(1);
+    expect(service.sent).toHaveLength(1);
     expect(await subscribers()).toHaveLength(1);
   });
 
   it("shares the 10-minute cap across letter case; the next confirmation goes to the address as typed, and only its link confirms", async () => {
-    await newsletter.subscribe({ email: "jo@example.com", sourcePage: "/" });
+    await service.newsletter.subscribe({ email: "jo@example.com", sourcePage: "/" });
     await flush();
     later(5);
-    await newsletter.subscribe({ email: "JO@example.com", sourcePage: "/" });
+    await service.newsletter.subscribe({ email: "JO@example.com", sourcePage: "/" });
     await flush();
-    expect(sent).toHaveLength(1);
+    expect(service.sent).toHaveLength(1);
     later(6);
-    await newsletter.subscribe({ email: "Jo@example.com", sourcePage: "/faq" });
+    await service.newsletter.subscribe({ email: "Jo@example.com", sourcePage: "/faq" });
     await flush();
-    expect(sent.map((mail) => mail.to)).toEqual(["jo@example.com", "Jo@example.com"]);
-    expect(await newsletter.confirm(tokenOf(sent[0]))).toBe("invalid");
-    expect(await newsletter.confirm(tokenOf(sent[1]))).toBe("confirmed");
+    expect(service.sent.map((mail) => mail.to)).toEqual(["jo@example.com", "Jo@example.com"]);
+    expect(await service.newsletter.confirm(tokenOf(service.sent[0]))).toBe("invalid");
+    expect(await service.newsletter.confirm(tokenOf(service.sent[1]))).toBe("confirmed");
     // Later newsletters go where the confirmed link was sent.
     expect(await subscribers()).toEqual([{ email: "Jo@example.com", status: "confirmed" }]);
   });
 
   it("does not mail a confirmed address again in another letter case", async () => {
-    await newsletter.subscribe({ email: "sam@example.com", sourcePage: "/" });
+    await service.newsletter.subscribe({ email: "sam@example.com", sourcePage: "/" });
     await flush();
-    expect(await newsletter.confirm(tokenOf(sent[0]))).toBe("confirmed");
+    expect(await service.newsletter.confirm(tokenOf(service.sent[0]))).toBe("confirmed");
     later(60);
-    await newsletter.subscribe({ email: "SAM@example.com", sourcePage: "/" });
+    await service.newsletter.subscribe({ email: "SAM@example.com", sourcePage: "/" });
     await flush();
-    expect(sent).toHaveLength(1);
+    expect(service.sent).toHaveLength(1);
     expect(await subscribers()).toEqual([{ email: "sam@example.com", status: "confirmed" }]);
   });
 });

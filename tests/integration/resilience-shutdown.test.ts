@@ -1,19 +1,10 @@
 import http from "node:http";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { enhancerHandle, paths } from "~/content/site";
-import type { RunningServer } from "../../scripts/lib/server-process";
 import { databaseTargets } from "../../scripts/lib/test-database";
-import {
-  createStore,
-  type Emulators,
-  ENHANCER,
-  eventually,
-  type StoreTarget,
-  sleep,
-  startEmulators,
-  startShop,
-} from "./checkout-harness";
+import { useShop } from "../support/shop";
+import { ENHANCER, eventually, sleep } from "./checkout-harness";
 import { BOT_UA, BROWSER_UA } from "./resilience-support";
 
 /**
@@ -107,34 +98,22 @@ function connectOnce(port: number): Promise<string> {
 }
 
 describe.each(databaseTargets)("SIGTERM under load ($name)", ({ name }) => {
-  let emulators: Emulators;
-  let store: StoreTarget;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    emulators = await startEmulators();
-    store = await createStore(name);
-    server = await startShop({
-      ...emulators.env,
-      ...store.env,
+  const shop = useShop({
+    store: name,
+    env: {
       // Every product read goes to Shopify, so each one is slow.
       PRODUCT_CACHE_TTL_SECONDS: "0",
       PRODUCT_CACHE_SWR_SECONDS: "0",
       // Nor a cached copy of the Enhancer page: every one renders, and waits for Shopify.
       PAGE_CACHE_FRESH_SECONDS: "0",
       RATE_LIMIT_MULTIPLIER: "1000",
-    });
-  });
-  afterAll(async () => {
-    await server?.stop("SIGKILL");
-    await emulators?.close();
-    await store?.drop();
+    },
   });
 
   it("finishes every accepted request without a 5xx, refuses new connections, and exits 0", async () => {
-    emulators.shopify.addFault({ kind: "latency", ms: SHOPIFY_DELAY_MS, api: "storefront", times: -1 });
-    emulators.stripe.faults.add({ kind: "latency", ms: STRIPE_DELAY_MS });
-    const base = server.url;
+    shop.emulators.shopify.addFault({ kind: "latency", ms: SHOPIFY_DELAY_MS, api: "storefront", times: -1 });
+    shop.emulators.stripe.faults.add({ kind: "latency", ms: STRIPE_DELAY_MS });
+    const base = shop.server.url;
     const json = { "content-type": "application/json" };
     const requests: Tracked[] = [];
     const add = (count: number, make: (index: number) => Tracked) => {
@@ -232,14 +211,14 @@ describe.each(databaseTargets)("SIGTERM under load ($name)", ({ name }) => {
 
     // Batch b: sent while the process is frozen (a long GC pause, a starved CPU), so the signal and
     // these connections, completed by the kernel but not yet accepted or read, reach it together.
-    server.process.kill("SIGSTOP");
+    shop.server.process.kill("SIGSTOP");
     const batchA = requests.length;
     sendMix("b");
     await Promise.all(requests.slice(batchA).map((request) => request.sent));
     await sleep(100);
-    const exited = server.stop("SIGTERM");
+    const exited = shop.server.stop("SIGTERM");
     const signalledAt = performance.now();
-    server.process.kill("SIGCONT");
+    shop.server.process.kill("SIGCONT");
 
     // Draining: new connections are refused (once those waiting when the signal came are taken)
     // while accepted requests still run; the uploads send their last bytes only after that.
@@ -287,8 +266,8 @@ describe.each(databaseTargets)("SIGTERM under load ($name)", ({ name }) => {
     expect(exitCode).toBe(0);
     expect(tookMs).toBeLessThan(8_000);
     keepAlive.destroy();
-    expect(server.logs.some((line) => line.includes("shutdown timeout"))).toBe(false);
-    expect(server.logs.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
+    expect(shop.server.logs.some((line) => line.includes("shutdown timeout"))).toBe(false);
+    expect(shop.server.logs.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
 
     // What the drained requests did is in the database.
     const bodyOf = (outcome: Outcome) => ("body" in outcome ? outcome.body : "{}");
@@ -296,11 +275,11 @@ describe.each(databaseTargets)("SIGTERM under load ($name)", ({ name }) => {
       .filter(([requestName]) => /hybrid-checkout|checkout upload/.test(requestName))
       .map(([, outcome]) => (JSON.parse(bodyOf(outcome)) as { sessionId: string }).sessionId);
     expect(checkoutIds).toHaveLength(14);
-    const recorded = await store.query<{ stripe_session_id: string }>(
+    const recorded = await shop.store.query<{ stripe_session_id: string }>(
       "select stripe_session_id from checkouts",
     );
     expect(new Set(recorded.map((row) => row.stripe_session_id))).toEqual(new Set(checkoutIds));
-    const subscribers = await store.query<{ email: string }>("select email from newsletter_subscribers");
+    const subscribers = await shop.store.query<{ email: string }>("select email from newsletter_subscribers");
     const signedUp = [
       ...["a", "b"].flatMap((batch) =>
         Array.from({ length: 6 }, (_, i) => `${batch}-drain-${i}@example.com`),
@@ -309,16 +288,19 @@ describe.each(databaseTargets)("SIGTERM under load ($name)", ({ name }) => {
     ];
     expect(subscribers.map((row) => row.email).sort()).toEqual(signedUp.sort());
   }, 60_000);
+});
+
+// A shop of its own: the test stops its server itself (a PGlite directory takes one server at a time).
+describe.each(databaseTargets)("SIGTERM with a checkout in flight ($name)", ({ name }) => {
+  const shop = useShop({ store: name, env: { RATE_LIMIT_MULTIPLIER: "1000" } });
 
   it("a checkout whose client left before its answer still records its session before the exit", async () => {
-    emulators.stripe.faults.clear();
-    emulators.shopify.clearFaults();
-    const shop = await startShop({ ...emulators.env, ...store.env, RATE_LIMIT_MULTIPLIER: "1000" });
-    const before = new Set(emulators.stripe.sessions().map((session) => session.id));
-    emulators.stripe.faults.add({ kind: "latency", ms: STRIPE_DELAY_MS });
+    const server = shop.server;
+    const before = new Set(shop.emulators.stripe.sessions().map((session) => session.id));
+    shop.emulators.stripe.faults.add({ kind: "latency", ms: STRIPE_DELAY_MS });
     const body = JSON.stringify({ products: [{ shopifyVariantId: ENHANCER, quantity: 3 }] });
     const left = new Promise<string>((resolve) => {
-      const req = http.request(`${shop.url}/api/hybrid-checkout`, {
+      const req = http.request(`${server.url}/api/hybrid-checkout`, {
         method: "POST",
         agent: false,
         headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
@@ -329,15 +311,15 @@ describe.each(databaseTargets)("SIGTERM under load ($name)", ({ name }) => {
       setTimeout(() => req.destroy(), 300);
     });
     expect(await left).toBe("ECONNRESET");
-    const exitCode = await shop.stop("SIGTERM");
+    const exitCode = await server.stop("SIGTERM");
     expect(exitCode).toBe(0);
-    expect(shop.logs.filter((line) => /"level":50/.test(line))).toEqual([]);
-    const created = emulators.stripe
+    expect(server.logs.filter((line) => /"level":50/.test(line))).toEqual([]);
+    const created = shop.emulators.stripe
       .sessions()
       .map((session) => session.id)
       .filter((id) => !before.has(id));
     expect(created).toHaveLength(1);
-    const recorded = await store.query<{ stripe_session_id: string }>(
+    const recorded = await shop.store.query<{ stripe_session_id: string }>(
       "select stripe_session_id from checkouts where stripe_session_id = $1",
       [created[0]],
     );

@@ -6,6 +6,7 @@ import { type Database, openDatabase } from "~/server/db/client.server";
 import { emailDeliveries } from "~/server/db/schema";
 import type { Mailer, OutgoingMail, SentMail } from "~/server/mail/mailer.server";
 import { createOutbox, defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
+import { eventually } from "../support/wait";
 
 /**
  * The outbox's bounds (issue 15 item 1, decision 060): a pass that does not end (a mail server that
@@ -44,18 +45,6 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T | "timed out">
   ]).finally(() => clearTimeout(timer));
 }
 
-async function eventually(check: () => Promise<void>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
-
 describe("e-mail outbox bounds", () => {
   let database: Database;
   let outbox: Outbox | undefined;
@@ -92,11 +81,11 @@ describe("e-mail outbox bounds", () => {
     });
     const stuck = await enqueue("stuck@example.com", "stuck");
     outbox.start();
-    await eventually(async () => expect(await statusOf(stuck.id)).toBe("sending"), 5_000);
+    await eventually(async () => expect(await statusOf(stuck.id)).toBe("sending"), 5_000, 25);
 
     const next = await enqueue("next@example.com", "next");
     outbox.nudge();
-    await eventually(async () => expect(await statusOf(next.id)).toBe("sent"), 5_000);
+    await eventually(async () => expect(await statusOf(next.id)).toBe("sent"), 5_000, 25);
     expect(sent.map((mail) => mail.to)).toEqual(["next@example.com"]);
     // The stuck message keeps its claim: no other pass sent it.
     expect(await statusOf(stuck.id)).toBe("sending");

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +9,8 @@ import {
   lockDataDirectory,
   processIdentity,
 } from "~/server/db/pglite-lock.server";
+import { spawnTracked } from "../../scripts/lib/processes";
+import { settle } from "../support/wait";
 
 /**
  * One server process per PGlite directory (issue 15 item 4, decision 060): the lock file is refused
@@ -31,14 +33,14 @@ function directory() {
 
 /** A live process that is not this one. */
 function liveProcess(): ChildProcess {
-  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+  const child = spawnTracked(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
   children.push(child);
   return child;
 }
 
 /** The pid of a process that has exited. */
 async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+  const child = spawnTracked(process.execPath, ["-e", ""], { stdio: "ignore" });
   await new Promise((resolve) => child.once("exit", resolve));
   return child.pid as number;
 }
@@ -66,7 +68,7 @@ describe("PGlite directory lock", () => {
   it("is refused while the process that holds it lives, naming it and what to do", async () => {
     const dir = directory();
     const holder = liveProcess();
-    await new Promise((resolve) => holder.once("spawn", resolve));
+    expect(await settle(holder, "spawn", 10_000)).toBe("spawn");
     writeLock(dir, { pid: holder.pid, identity: processIdentity(holder.pid as number) });
     const refusal = await lockDataDirectory(dir).then(
       () => "taken",
@@ -91,7 +93,7 @@ describe("PGlite directory lock", () => {
     async () => {
       const dir = directory();
       const other = liveProcess();
-      await new Promise((resolve) => other.once("spawn", resolve));
+      expect(await settle(other, "spawn", 10_000)).toBe("spawn");
       writeLock(dir, { pid: other.pid, identity: "an-earlier-boot/12345" });
       const lock = await lockDataDirectory(dir);
       expect(lockOf(dir).pid).toBe(process.pid);
@@ -128,7 +130,7 @@ describe("PGlite directory lock", () => {
     writeLock(dir, { pid: await deadPid() });
     const root = path.resolve(import.meta.dirname, "../..");
     const outputs = Array.from({ length: 6 }, () => {
-      const child = spawn(
+      const child = spawnTracked(
         process.execPath,
         ["--import", "tsx", path.join(root, "tests/unit/pglite-lock-child.ts"), dir],
         { cwd: root, stdio: ["pipe", "pipe", "inherit"] },
