@@ -1,9 +1,5 @@
-import {
-  confirmationEmailOf,
-  type OrderView,
-  type VerifyBody,
-  type VerifyConfirmationResponse,
-} from "~/contracts/order-confirmation";
+import type { VerifyBody } from "~/contracts/order-confirmation";
+import { confirmationEmailOf, type OrderView, type VerifyConfirmationResponse } from "~/contracts/order-view";
 import { callFunction, FunctionCallError } from "./functions-client";
 
 /**

@@ -93,6 +93,13 @@ describe("the layers of app/", () => {
     expect(shown(reached)).toEqual([]);
   });
 
+  it("browser code reaches no zod at run time (it would ship to every page, and its eval probe trips the CSP)", () => {
+    const browser = [...sourceFiles("app/lib"), ...sourceFiles("app/components")];
+    const reachedFiles = [...browser, ...runTimeReach(browser).keys()];
+    const zodEdges = reachedFiles.flatMap(importsOf).filter((edge) => edge.to === "zod" && !edge.typeOnly);
+    expect(shown(zodEdges)).toEqual([]);
+  });
+
   it("the graph reader finds a circle, type-only or not, and what a file reaches", () => {
     // The checks above pass on an empty answer; these show the reader is not blind.
     const folder = mkdtempSync(path.join(tmpdir(), "import-graph-"));

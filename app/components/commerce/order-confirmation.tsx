@@ -5,7 +5,7 @@ import { TEXT_LINK } from "~/components/ui/text-link";
 import { messages } from "~/content/messages";
 import { dosing, guarantee, kitFacts, shipping } from "~/content/product";
 import { support } from "~/content/site";
-import { addressLines } from "~/contracts/order-confirmation";
+import { addressLines } from "~/contracts/order-view";
 import {
   confirmationState,
   type EmailStatus,

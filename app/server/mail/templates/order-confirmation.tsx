@@ -3,7 +3,7 @@ import { render } from "@react-email/render";
 import { z } from "zod";
 import { dosing, fdaStatement, guarantee, kitFacts, shipping } from "~/content/product";
 import { brand, support } from "~/content/site";
-import { addressLines } from "~/contracts/order-confirmation";
+import { addressLines } from "~/contracts/order-view";
 import { orderLineName } from "~/server/orders/line-name.server";
 import { emailColors as colors, EmailLayout, emailSmall as small, emailText as text } from "./layout";
 import { formatMoney } from "./money";

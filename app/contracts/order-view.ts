@@ -1,0 +1,102 @@
+/**
+ * The order as the payment-success page and the order e-mail show it, the verify function's reply, and
+ * the two pure readers both sides use (how an address is written, where the e-mail stands). No imports
+ * and no zod: browser code imports values from here, and a zod schema at a module's top level is not
+ * shaken out of the bundle (zod would ship to the page, and its eval probe trips the CSP).
+ */
+
+/** A shipping address as the order keeps it (the orders table's `shipping_address`). */
+export type ShippingAddress = {
+  name: string | null;
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+};
+
+/** A shipping address as people write it, one line each: "Austin, TX 78701", "United States". */
+export function addressLines(address: ShippingAddress | null | undefined): string[] {
+  if (!address) return [];
+  const cityLine = [address.city, [address.state, address.postalCode].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+  return [
+    address.name,
+    address.line1,
+    address.line2,
+    cityLine,
+    address.country === "US" ? "United States" : address.country,
+  ].filter((line): line is string => Boolean(line?.trim()));
+}
+
+export type OrderItemView = {
+  name: string;
+  quantity: number;
+  /** Minor units (cents). */
+  unitAmount: number;
+  /** unitAmount × quantity. */
+  amount: number;
+  unitFormatted: string;
+  formatted: string;
+};
+
+export type OrderView = {
+  orderNumber: number;
+  createdAt: string;
+  /** ISO 4217, upper case. */
+  currency: string;
+  items: OrderItemView[];
+  total: { amount: number; formatted: string };
+  shippingAddress: ShippingAddress | null;
+};
+
+/**
+ * Where an order's confirmation e-mail stands for the buyer: `sent`; `pending` (recorded, being sent
+ * or waiting for its turn: the outbox sends it as soon as the mail server takes it); `failed` (no
+ * address to send to, given up on, or the mail server refused the last attempt; the outbox still
+ * retries that one). Fulfilment decides it (`confirmationEmailState`); the reply carries it.
+ */
+export type ConfirmationEmailState = "sent" | "pending" | "failed";
+
+/** The e-mail's state a reply tells; null when there is no order to e-mail about (unpaid, unknown…). */
+export function confirmationEmailOf(reply: VerifyConfirmationResponse): ConfirmationEmailState | null {
+  if (reply.success) return reply.emailStatus;
+  return reply.reason === "email_failed" ? "failed" : null;
+}
+
+/**
+ * POST /api/verify-and-send-confirmation (spec §7: success, email, message). On success also the order
+ * (number, items, total, address) and where its e-mail is: "sent", or "pending" (recorded, and the
+ * outbox will send it as soon as the mail server takes it).
+ */
+export type VerifyConfirmationResponse =
+  | {
+      success: true;
+      email: string;
+      message: string;
+      emailStatus: Exclude<ConfirmationEmailState, "failed">;
+      order: OrderView;
+    }
+  | {
+      success: false;
+      email: string | null;
+      message: string;
+      error: string;
+      /**
+       * Why, when the call itself was fine: unknown, unpaid or expired session; e-mail failed; or a
+       * session that is not a checkout of this site, or does not match the one it recorded, or for
+       * which no payment was taken (docs/decisions/062-own-checkouts-and-sellable-variants.md).
+       */
+      reason?:
+        | "not_found"
+        | "not_paid"
+        | "processing"
+        | "expired"
+        | "email_failed"
+        | "not_this_site"
+        | "amount_mismatch"
+        | "no_payment";
+      order?: OrderView;
+    };
