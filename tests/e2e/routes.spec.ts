@@ -20,6 +20,9 @@ test.describe("every route of spec §2", () => {
   ]) {
     const notFound = path === "/no-such-page";
     test(`${path}: status, heading, meta, CSP, console and axe`, async ({ page }) => {
+      // A page load, hydration, a full axe scan and a navigation: 10-35 s on two busy cores (the Deep
+      // Dive, axe reading every study card and table, is the longest).
+      test.setTimeout(90_000);
       const violations = await watchCspViolations(page);
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
