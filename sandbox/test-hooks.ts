@@ -6,7 +6,7 @@ import type express from "express";
  * or a developer drives the emulators (decision 064):
  *
  * - in a server's in-process sandbox only with `SANDBOX_TEST_HOOKS=1`, which the test harness sets
- *   (tests/support/server-process.ts, playwright.config.ts) and nothing else should: a plain
+ *   (scripts/lib/server-process.ts, playwright.config.ts) and nothing else should: a plain
  *   `npm start` does not mount them, so no proxy in front of it can reach them;
  * - with `npm run emulators` (sandbox/standalone.ts), whose emulators listen on loopback ports of
  *   their own;
