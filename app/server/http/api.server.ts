@@ -228,6 +228,21 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, size: numb
 }
 
 /**
+ * Reads and drops a body the answer did not need (refused from its headers: Origin, Content-Type,
+ * rate limit, token), within the drain bounds, before the refusal is sent. Answered while the body is
+ * still arriving, a client that asked to close the connection is reset as soon as the answer is
+ * written and loses it (Node destroys a last connection with unread input); on a busy machine that is
+ * most such clients. A body declared past DRAIN_MAX_BYTES is not waited for. Never throws: a client
+ * that went away has nothing left to answer.
+ */
+async function dropUnreadBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed || request.body.locked) return;
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > DRAIN_MAX_BYTES) return;
+  await drain(request.body.getReader(), 0).catch(() => {});
+}
+
+/**
  * The body's kind from its Content-Type: JSON, or a urlencoded form where `acceptForm`; anything else
  * is refused (415) from the header alone, before the body is read.
  */
@@ -496,6 +511,7 @@ export function apiAction<S extends z.ZodType, F extends z.ZodType = z.ZodType>(
       return result instanceof Response ? result : apiJson(result);
     } catch (error) {
       const failure = failureFor(error, { request, context });
+      await dropUnreadBody(request);
       if (via === "form" && options.formError) return options.formError(failure, { request, context });
       return apiErrorResponse(failure.status, failure.message, failure.headers, failure.reply);
     }
