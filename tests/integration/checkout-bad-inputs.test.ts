@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
-import { counts, createCheckout, ENHANCER, mailsTo, postJson } from "./checkout-harness";
+import { counts, createCheckout, ENHANCER, eventually, mailsTo, postJson } from "./checkout-harness";
 
 /**
  * Every bad input of issue 5 item 9: a clear `{success:false, error}` with the status DESIGN.md gives,
@@ -240,6 +240,30 @@ describe.each(databaseTargets)("bad input on $name", ({ name }) => {
     },
   });
 
+  /** What this file's tests made, for the closing audit: checkouts started and orders fulfilled. */
+  const made = { checkouts: 0, orders: 0 };
+  /** A fulfilled order's confirmation mail, waited for so none lands during another test's mail count. */
+  const confirmationTo = (email: string) =>
+    eventually(() => expect(mailsTo(shop.emulators.mail.messages(), email)).toHaveLength(1));
+
+  // The closing audit, a hook on the whole describe (it counts whatever of it ran, in any order, so no
+  // test waits on another's state): nothing written for the bad inputs, only the checkouts started here
+  // and the orders the valid events made. PGlite is read while its server is stopped, then restarted.
+  afterAll(async () => {
+    const audit = async () =>
+      expect(await counts(shop.store)).toMatchObject({
+        checkouts: made.checkouts,
+        orders: made.orders,
+        deliveries: made.orders,
+      });
+    if (shop.store.name === "pglite")
+      await shop.whileStopped(async (exitCode) => {
+        expect(exitCode).toBe(0);
+        await audit();
+      });
+    else await audit();
+  });
+
   it.each(cases)("$name → $status", async (testCase) => {
     const rowsBefore = shop.store.name === "postgres" ? await counts(shop.store) : undefined;
     const mailsBefore = shop.emulators.mail.messages().length;
@@ -278,8 +302,6 @@ describe.each(databaseTargets)("bad input on $name", ({ name }) => {
   });
 
   describe("webhook signatures", () => {
-    /** What this describe's tests made, for the closing audit: checkouts started and orders fulfilled. */
-    const made = { checkouts: 0, orders: 0 };
     const event = (sessionId: string) =>
       JSON.stringify({
         id: "evt_forged",
@@ -366,6 +388,7 @@ describe.each(databaseTargets)("bad input on $name", ({ name }) => {
       );
       expect(result.status).toBe(200);
       expect(result.json).toMatchObject({ received: true, outcome: "fulfilled" });
+      await confirmationTo("signed@example.com");
     });
 
     it("fulfils on checkout.session.async_payment_succeeded too, and acknowledges events it does not act on", async () => {
@@ -398,6 +421,7 @@ describe.each(databaseTargets)("bad input on $name", ({ name }) => {
       );
       expect(handled.json).toMatchObject({ received: true, handled: true, outcome: "fulfilled" });
       made.orders += 1;
+      await confirmationTo("delayed@example.com");
 
       const other = JSON.stringify({
         id: "evt_other",
@@ -414,19 +438,6 @@ describe.each(databaseTargets)("bad input on $name", ({ name }) => {
       );
       expect(ignored.status).toBe(200);
       expect(ignored.json).toEqual({ received: true, handled: false });
-    });
-
-    // The closing audit, a hook (it counts whatever of this file ran, so no test waits on another's
-    // state): nothing written for the bad inputs, only the checkouts started here and the orders the
-    // valid events made.
-    afterAll(async () => {
-      if (shop.store.name === "pglite") expect(await shop.server.stop()).toBe(0);
-      const total = await counts(shop.store);
-      expect(total).toMatchObject({
-        checkouts: made.checkouts,
-        orders: made.orders,
-        deliveries: made.orders,
-      });
     });
   });
 });

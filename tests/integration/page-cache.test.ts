@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 
 /** The Enhancer page's full-page cache (docs/decisions/014-page-cache.md). */
 describe("page cache", () => {
   let server: RunningServer;
   const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" };
-  beforeAll(async () => {
+  // A server per test: the cache lives in its memory, so no test sees what another left in it.
+  beforeEach(async () => {
     server = await startServer({ LOG_LEVEL: "warn", PAGE_CACHE_FRESH_SECONDS: "1" });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.stop();
   });
 
@@ -42,6 +43,8 @@ describe("page cache", () => {
   });
 
   it("serves a stale copy while it renders a fresh one", async () => {
+    await (await get()).text();
+    await expect.poll(async () => (await get()).headers.get("x-page-cache"), { timeout: 10_000 }).toBe("hit");
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     const stale = await get();
     expect(stale.headers.get("x-page-cache")).toBe("stale");
