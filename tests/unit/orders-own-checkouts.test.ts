@@ -66,6 +66,9 @@ function fakePayments() {
       calls.push(`retrieve ${sessionId}`);
       return sessions.get(sessionId) ?? null;
     },
+    async retrieveChargeRefunds() {
+      throw new Error("not used");
+    },
     parseWebhook() {
       throw new Error("not used");
     },
@@ -100,6 +103,13 @@ function paidSession(id: string, overrides: Partial<CheckoutSessionDetails> = {}
     ],
     amountTotal: 3_900,
     currency: "usd",
+    amountSubtotal: 3_900,
+    amountDiscount: 0,
+    amountShipping: 0,
+    amountTax: 0,
+    promotionCode: null,
+    shippingTitle: "Free shipping",
+    paymentIntentId: `pi_for_${id}`,
     ...overrides,
   };
 }

@@ -82,7 +82,103 @@ export const orders = pgTable("orders", {
   amountTotal: integer("amount_total").notNull(),
   currency: text("currency").notNull(),
   paymentStatus: text("payment_status").notNull(),
+  /** Minor units, as Stripe charged them: lines before discount, the discount, shipping and tax. */
+  amountSubtotal: integer("amount_subtotal").notNull(),
+  amountDiscount: integer("amount_discount").notNull().default(0),
+  amountShipping: integer("amount_shipping").notNull().default(0),
+  amountTax: integer("amount_tax").notNull().default(0),
+  /** The promotion code the shopper entered on Stripe's page, if any. */
+  promotionCode: text("promotion_code"),
+  /** Stripe's PaymentIntent (pi_…): the payment the Shopify order's transaction records. */
+  paymentIntentId: text("payment_intent_id"),
+  /** Sum of the refunds recorded in `refunds` (minor units). */
+  amountRefunded: integer("amount_refunded").notNull().default(0),
+  /** The order in the brand's Shopify, once the sync has created it (docs/decisions/076-…). */
+  shopifyOrderId: text("shopify_order_id"),
+  shopifyOrderName: text("shopify_order_name"),
+  /** The last status read from Shopify for the order page, and when (shown when Shopify is down). */
+  shopifyStatus: jsonb("shopify_status").$type<Record<string, unknown>>(),
+  shopifyStatusAt: timestamp("shopify_status_at", { withTimezone: true }),
   ...timestamps,
+});
+
+/**
+ * The Shopify sync queue: each change the brand's Shopify must learn of (an order to create, a refund
+ * to mirror) is a row, unique per (kind, dedupe key), written in the transaction that records the change.
+ * Workers in any process claim due rows (`FOR UPDATE SKIP LOCKED`, a lease), call Shopify with an
+ * idempotency key, and record the answer; a failed call is retried with backoff (docs/decisions/076-…).
+ */
+export const shopifySyncs = pgTable(
+  "shopify_syncs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** order_create | refund */
+    kind: text("kind").notNull(),
+    /** order_create: the Stripe session id; refund: the Stripe refund id. */
+    dedupeKey: text("dedupe_key").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    /** What the call needs beyond the order row (a refund's amount). */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    /** pending | sending | sent | failed (Shopify refused it: waits for a person to retry) */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    /** What Shopify answered (the order or refund id). */
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("shopify_syncs_kind_key").on(table.kind, table.dedupeKey),
+    index("shopify_syncs_due").on(table.status, table.nextAttemptAt),
+    index("shopify_syncs_order").on(table.orderId),
+    check("shopify_syncs_status", sql`${table.status} in ('pending', 'sending', 'sent', 'failed')`),
+    check("shopify_syncs_kind", sql`${table.kind} in ('order_create', 'refund')`),
+  ],
+);
+
+/** A refund made in Stripe (dashboard or API), recorded once per Stripe refund id. */
+export const refunds = pgTable("refunds", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  stripeRefundId: text("stripe_refund_id").notNull().unique(),
+  orderId: uuid("order_id")
+    .notNull()
+    .references(() => orders.id),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  reason: text("reason"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A single-use sign-in link for the back office (`/admin`), stored as a SHA-256 of its token. */
+export const adminLoginTokens = pgTable("admin_login_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  email: text("email").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A signed-in back-office session, stored as a SHA-256 of the cookie's value. */
+export const adminSessions = pgTable("admin_sessions", {
+  idHash: text("id_hash").primaryKey(),
+  email: text("email").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Secrets the site makes for itself when none is configured (the sandbox's key for signed order links),
+ * shared by every process on the database and kept across restarts.
+ */
+export const siteSecrets = pgTable("site_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

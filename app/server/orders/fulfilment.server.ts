@@ -162,6 +162,12 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
             amountTotal: session.amountTotal,
             currency: session.currency,
             paymentStatus: session.paymentStatus,
+            amountSubtotal: session.amountSubtotal,
+            amountDiscount: session.amountDiscount,
+            amountShipping: session.amountShipping,
+            amountTax: session.amountTax,
+            promotionCode: session.promotionCode,
+            paymentIntentId: session.paymentIntentId,
           })
           .onConflictDoNothing({ target: orders.stripeSessionId })
           .returning();

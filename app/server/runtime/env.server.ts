@@ -114,6 +114,37 @@ export const envSchema = z
     ),
     /** Another Stripe-compatible API (an emulator started elsewhere, stripe-mock): http(s)://host:port. */
     STRIPE_API_URL: optional(z.url({ protocol: /^https?$/ })),
+    /** Where Stripe Checkout ships to: ISO 3166-1 alpha-2 codes, comma-separated. */
+    SHIPPING_COUNTRIES: z
+      .string()
+      .default("US")
+      .transform((value) => value.split(",").map((code) => code.trim().toUpperCase()))
+      .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, { message: "must be two-letter country codes" })).min(1)),
+    /** "true": Stripe Tax computes sales tax on the hosted page (turn it on in Stripe's dashboard first). */
+    STRIPE_AUTOMATIC_TAX: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
+
+    // --- Back office and signed links ---
+    /** Who may sign in at /admin: e-mail addresses, comma-separated (unset: no one). */
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((address) => address.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email({ message: "must be e-mail addresses, comma-separated" }))),
+    /**
+     * Signs the order pages' links (and anything else the site signs). Unset outside live mode: a random
+     * secret the site makes once and keeps in its database (table site_secrets).
+     */
+    SITE_SECRET: optional(z.string().min(32, { message: "must be at least 32 characters" })),
+    /** How long an order page's link works. */
+    ORDER_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
 
     // --- E-mail (unset SMTP URL: the local mail emulator) ---
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, { message: "must be an smtp:// or smtps:// URL" })),
@@ -132,6 +163,7 @@ export const envSchema = z
     if (isLiveStripeKey(env.STRIPE_SECRET_KEY)) {
       // Real orders must not be confirmed into the local mail emulator…
       if (!env.SMTP_URL) require("SMTP_URL", "STRIPE_SECRET_KEY is a live key");
+      if (!env.SITE_SECRET) require("SITE_SECRET", "STRIPE_SECRET_KEY is a live key");
       // …nor sell what an emulated store says (its products, its prices): without a store domain the
       // catalog is the local emulator, or, with SHOPIFY_API_URL, one started elsewhere.
       if (!env.SHOPIFY_STORE_DOMAIN)

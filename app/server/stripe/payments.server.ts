@@ -10,6 +10,7 @@ import {
 } from "./reshape.server";
 import {
   CHECKOUT_NOT_CREATED,
+  type ChargeRefunds,
   type CreateCheckoutSessionInput,
   PaymentProviderError,
   type Payments,
@@ -135,6 +136,11 @@ export function createPayments(config: PaymentsConfig): Payments {
         if (error instanceof PaymentProviderError) throw error;
         throw reshapeStripeError(error);
       }
+    },
+
+    async retrieveChargeRefunds(_chargeId: string): Promise<ChargeRefunds | null> {
+      // Issue 16 item 3, on the integration branch only: the Stripe helper replaces this.
+      throw new Error("retrieveChargeRefunds: not yet implemented");
     },
 
     parseWebhook(rawBody: string, signatureHeader: string | null) {

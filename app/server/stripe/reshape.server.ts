@@ -69,6 +69,15 @@ const session = z.object({
     })
     .nullish(),
   line_items: lineItemList.nullish(),
+  amount_subtotal: z.number().int().nullish(),
+  total_details: z
+    .object({
+      amount_discount: z.number().int().nullish(),
+      amount_shipping: z.number().int().nullish(),
+      amount_tax: z.number().int().nullish(),
+    })
+    .nullish(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish(),
 });
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
@@ -143,6 +152,14 @@ export function reshapeSession(raw: unknown, lines?: OrderLine[]): CheckoutSessi
     lines: lines ?? (value.line_items ? reshapeLineItems(value.line_items).lines : []),
     amountTotal: value.amount_total ?? 0,
     currency: (value.currency ?? "usd").toLowerCase(),
+    amountSubtotal: value.amount_subtotal ?? value.amount_total ?? 0,
+    amountDiscount: value.total_details?.amount_discount ?? 0,
+    amountShipping: value.total_details?.amount_shipping ?? 0,
+    amountTax: value.total_details?.amount_tax ?? 0,
+    promotionCode: null,
+    shippingTitle: null,
+    paymentIntentId:
+      typeof value.payment_intent === "string" ? value.payment_intent : (value.payment_intent?.id ?? null),
   };
 }
 
@@ -159,6 +176,7 @@ export function reshapeEvent(raw: unknown): PaymentWebhookEvent {
     id: value.id,
     type: value.type,
     checkoutSessionId: object.object === "checkout.session" && object.id ? object.id : null,
+    chargeId: object.object === "charge" && object.id ? object.id : null,
   };
 }
 

@@ -47,6 +47,29 @@ export type CheckoutSessionDetails = {
   lines: OrderLine[];
   amountTotal: number;
   currency: string;
+  /** Minor units: the lines before discount, the discount, shipping and tax (Stripe's total_details). */
+  amountSubtotal: number;
+  amountDiscount: number;
+  amountShipping: number;
+  amountTax: number;
+  /** The promotion code the shopper entered (its customer-facing code), if any. */
+  promotionCode: string | null;
+  /** The shipping rate's name ("Free shipping"). */
+  shippingTitle: string | null;
+  /** pi_… once paid. */
+  paymentIntentId: string | null;
+};
+
+/** A charge's refunds, re-read from Stripe (never taken from a webhook's body). */
+export type ChargeRefunds = {
+  chargeId: string;
+  paymentIntentId: string | null;
+  currency: string;
+  /** Minor units refunded so far, over all refunds. */
+  amountRefunded: number;
+  /** Whether the whole charge is refunded. */
+  fullyRefunded: boolean;
+  refunds: { id: string; amount: number; status: string; reason: string | null }[];
 };
 
 /** The events the app acts on; every other type is acknowledged and ignored. */
@@ -55,12 +78,16 @@ export type PaymentWebhookEvent = {
   type: string;
   /** The checkout session the event is about, for checkout.session.* events. */
   checkoutSessionId: string | null;
+  /** The charge the event is about, for charge.* events (charge.refunded). */
+  chargeId: string | null;
 };
 
 export interface Payments {
   createCheckoutSession(input: CreateCheckoutSessionInput): Promise<CreatedCheckoutSession>;
   /** The session with its line items, or null when Stripe does not know it. */
   retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionDetails | null>;
+  /** The charge's refunds (null when Stripe does not know the charge). */
+  retrieveChargeRefunds(chargeId: string): Promise<ChargeRefunds | null>;
   /** Verifies the `Stripe-Signature` header on the exact raw body; throws WebhookSignatureError. */
   parseWebhook(rawBody: string, signatureHeader: string | null): PaymentWebhookEvent;
 }
