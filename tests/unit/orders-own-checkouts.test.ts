@@ -1,7 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/server/db/client.server";
-import { checkouts, createdProducts, emailDeliveries, orders } from "~/server/db/schema";
+import { checkouts, createdProducts, emailDeliveries, orders, shopifySyncs } from "~/server/db/schema";
 import { RequestRejectedError } from "~/server/errors.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
 import { createOutbox, type Outbox } from "~/server/mail/outbox.server";
@@ -9,6 +9,8 @@ import { createCheckoutService } from "~/server/orders/checkout.server";
 import { createFulfilment, type Fulfilment } from "~/server/orders/fulfilment.server";
 import { orderConfirmationTemplate } from "~/server/orders/order-email.server";
 import { createSellableVariants, type SellableVariants } from "~/server/orders/sellable-variants.server";
+import { createShopifySync } from "~/server/orders/shopify-sync.server";
+import type { ShopifyOrders } from "~/server/shopify/order-types";
 import type { CatalogVariant } from "~/server/shopify/types";
 import type {
   CheckoutSessionDetails,
@@ -164,12 +166,15 @@ describe("only this site's checkouts, and only what it sells (decision 062)", ()
       db: database.db,
       payments: stripe.payments,
       outbox,
+      // Never started here: these tests are about what is recorded, not about Shopify.
+      shopifySync: createShopifySync({ db: database.db, shopifyOrders: {} as ShopifyOrders, logger }),
       logger,
       siteUrl: "http://localhost:3000",
     });
     sellable = createSellableVariants({ db: database.db, configuredIds: [ENHANCER, KIT, PLACEHOLDER] });
     catalogCalls.length = 0;
     await database.db.delete(emailDeliveries);
+    await database.db.delete(shopifySyncs);
     await database.db.delete(orders);
     await database.db.delete(checkouts);
     await database.db.delete(createdProducts);

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/server/db/client.server";
 import { emailDeliveries } from "~/server/db/schema";
+import { backoffMs as backoff, createBackgroundLoop } from "~/server/jobs/background-loop.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import { type Mailer, MailSendError } from "./mailer.server";
 
@@ -114,15 +115,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const passDeadlineMs = options.passDeadlineMs ?? 30_000;
   const claimInTransaction = options.claimInTransaction ?? false;
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  function backoffMs(attempts: number): number {
-    const raw = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, attempts - 1));
-    return Math.round(raw * (0.8 + Math.random() * 0.4));
-  }
+  const loop = createBackgroundLoop({
+    name: "e-mail outbox",
+    logger,
+    pass: (deadline) => processDue(50, deadline),
+    pollIntervalMs,
+    passDeadlineMs,
+  });
+  const backoffMs = (attempts: number) => backoff(attempts, retryBaseMs, retryMaxMs);
 
   /**
    * Claims one due row (this id only, when given): status sending, attempts + 1, a lease. On
@@ -197,9 +197,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     } catch (error) {
       // The message is out, so the caller is told so; the record is retried in the background.
       logger.warn({ deliveryId: row.id, err: error }, "e-mail sent; recording it failed, trying again");
-      const retrying = recordSentEventually(row, messageId, claimedAt + leaseMs);
-      background.add(retrying);
-      void retrying.finally(() => background.delete(retrying));
+      loop.track(recordSentEventually(row, messageId, claimedAt + leaseMs));
     }
     logger.info({ deliveryId: row.id, kind: row.kind, attempt: row.attempts }, "e-mail sent");
     return "sent";
@@ -295,43 +293,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   async function processDue(limit = 50, deadline = Number.POSITIVE_INFINITY): Promise<number> {
     let sent = 0;
-    for (let index = 0; index < limit && !stopped && Date.now() < deadline; index++) {
+    for (let index = 0; index < limit && !loop.stopped && Date.now() < deadline; index++) {
       const row = await claim();
       if (!row) break;
       if ((await send(row)) === "sent") sent += 1;
     }
     return sent;
-  }
-
-  /** Passes the loop stopped waiting for (each still bounded: its queries and sends time out). */
-  const overran = new Set<Promise<unknown>>();
-  /** Records of sent messages being retried. */
-  const background = new Set<Promise<unknown>>();
-
-  function nudge() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        const pass = processDue(50, Date.now() + passDeadlineMs).catch((error) => {
-          logger.error({ err: error }, "e-mail outbox pass failed");
-        });
-        // Whatever a pass waits for (a database that stopped answering, a mail server that stopped
-        // mid-message) has its own timeout; this deadline stands even if one did not. A pass left
-        // behind keeps the messages it claimed, so the next pass cannot send them twice.
-        if (!(await settlesWithin(pass, passDeadlineMs))) {
-          logger.warn({ deadlineMs: passDeadlineMs }, "e-mail outbox pass overran its deadline: going on");
-          overran.add(pass);
-          void pass.finally(() => overran.delete(pass));
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
   }
 
   return {
@@ -350,7 +317,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         throw new Error(`e-mail delivery ${input.kind}/${input.dedupeKey} neither inserted nor found`);
       return { id: existing.id, created: false };
     },
-    nudge,
+    nudge: loop.nudge,
     async deliverNow(id, { waitMs = 5_000 } = {}) {
       const first = await claim(id);
       if (first) return send(first);
@@ -383,41 +350,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     processDue,
     status,
     lastError,
-    start() {
-      stopped = false;
-      if (timer) return;
-      timer = setInterval(nudge, pollIntervalMs);
-      timer.unref();
-      nudge();
-    },
-    async stop(waitMs = Number.POSITIVE_INFINITY) {
-      stopped = true;
-      clearInterval(timer);
-      timer = undefined;
-      const inProgress = Promise.all([running, ...overran, ...background]);
-      if (await settlesWithin(inProgress, waitMs)) return;
-      // Its message stays claimed until the lease ends; then any worker sends it (decision 030).
-      logger.warn({ waitedMs: waitMs }, "e-mail outbox stopped while a pass was still in progress");
-    },
+    start: loop.start,
+    stop: loop.stop,
   };
-}
-
-/** Resolves true when `work` settles within `ms`, false when the time is up first. */
-async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
-  if (!Number.isFinite(ms)) {
-    await work.catch(() => {});
-    return true;
-  }
-  let timer: NodeJS.Timeout | undefined;
-  const settled = await Promise.race([
-    work.then(
-      () => true,
-      () => true,
-    ),
-    new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), Math.max(0, ms));
-    }),
-  ]);
-  clearTimeout(timer);
-  return settled;
 }

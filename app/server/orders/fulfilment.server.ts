@@ -6,6 +6,7 @@ import type { DeliveryStatus, Outbox } from "~/server/mail/outbox.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import type { Payments } from "~/server/stripe/types";
 import { ORDER_CONFIRMATION, orderConfirmationOf } from "./order-email.server";
+import type { ShopifySync } from "./shopify-sync.server";
 
 /**
  * Fulfilment: a paid Stripe Checkout Session becomes one order and one confirmation e-mail, exactly
@@ -18,8 +19,10 @@ import { ORDER_CONFIRMATION, orderConfirmationOf } from "./order-email.server";
  *    Re-read the session from Stripe (never trust a webhook body or the browser).
  * 2. One transaction: insert the order (`on conflict (stripe_session_id) do nothing`; a concurrent
  *    insert waits on the unique index and then does nothing), enqueue the e-mail (unique on
- *    (kind, session id)), mark the checkout complete. Both rows or neither.
- * 3. After commit, the outbox sends the e-mail (claimed by one worker; retried until it goes).
+ *    (kind, session id)) and the order's creation in Shopify (unique on (kind, session id)), mark the
+ *    checkout complete. All the rows or none.
+ * 3. After commit, the outbox sends the e-mail and the Shopify sync creates the Shopify order (each
+ *    claimed by one worker; retried until it goes; docs/decisions/076-orders-in-shopify.md).
  */
 
 export type FulfilledOrder = {
@@ -83,6 +86,7 @@ export type FulfilmentDeps = {
   db: Db;
   payments: Payments;
   outbox: Outbox;
+  shopifySync: ShopifySync;
   logger: Logger;
   /** PUBLIC_SITE_URL: the e-mail links back to the order. */
   siteUrl: string;
@@ -102,7 +106,7 @@ function toFulfilled(order: typeof orders.$inferSelect): FulfilledOrder {
 }
 
 export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
-  const { db, payments, outbox, logger } = deps;
+  const { db, payments, outbox, shopifySync, logger } = deps;
 
   return {
     async fulfil(sessionId, options) {
@@ -184,6 +188,11 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
           });
           delivery = queued.id;
         }
+        await shopifySync.enqueueOrder(tx, {
+          id: row.id,
+          stripeSessionId: session.id,
+          shippingTitle: session.shippingTitle,
+        });
         await tx
           .update(checkouts)
           .set({ status: "complete", updatedAt: sql`now()` })
@@ -191,6 +200,7 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
         return { order: row, created: inserted.length > 0, deliveryId: delivery };
       });
 
+      shopifySync.nudge();
       if (created) {
         logger.info(
           { orderNumber: order.orderNumber, sessionId: session.id, source: options.source },

@@ -2,6 +2,7 @@ import { RequestRejectedError } from "~/server/errors.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import { CHECKOUT_SESSION_ID, type Payments, UNREADABLE_EVENT } from "~/server/stripe/types";
 import type { Fulfilment, RefusalReason } from "./fulfilment.server";
+import type { Refunds } from "./refunds.server";
 
 /**
  * Stripe's events, as the webhook receives them: verified by the `Stripe-Signature` header over the
@@ -9,7 +10,8 @@ import type { Fulfilment, RefusalReason } from "./fulfilment.server";
  * `checkout.session.completed` and `checkout.session.async_payment_succeeded` run the same fulfilment
  * as the payment-success page, which re-reads the session from Stripe; a failure of Stripe is thrown
  * (answered 5xx: Stripe retries). A session that is not a checkout of this site is acknowledged and
- * ignored: no order, no e-mail.
+ * ignored: no order, no e-mail. `charge.refunded` records the charge's refunds and mirrors them to
+ * Shopify (refunds.server.ts); a charge of no order of this site is acknowledged and ignored.
  */
 
 const FULFIL_ON = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
@@ -21,17 +23,46 @@ const IGNORED: Record<RefusalReason, string> = {
   no_payment: "no payment was taken",
 };
 
-export type PaymentEventDeps = { payments: Payments; fulfilment: Fulfilment; logger: Logger };
+export type PaymentEventDeps = {
+  payments: Payments;
+  fulfilment: Fulfilment;
+  refunds: Refunds;
+  logger: Logger;
+};
+
+/** A charge id as Stripe writes one (ch_… or py_…), checked before it is sent to Stripe. */
+const CHARGE_ID = /^(ch|py)_[A-Za-z0-9]{1,250}$/;
 
 /** The acknowledgement Stripe gets (any 2xx tells it to stop retrying). */
 export type PaymentEventAck = { received: true; handled: boolean; ignored?: string; outcome?: string };
 
 export async function handlePaymentEvent(
-  { payments, fulfilment, logger }: PaymentEventDeps,
+  { payments, fulfilment, refunds, logger }: PaymentEventDeps,
   rawBody: string,
   signature: string | null,
 ): Promise<PaymentEventAck> {
   const event = payments.parseWebhook(rawBody, signature);
+  if (event.type === "charge.refunded") {
+    if (!event.chargeId || !CHARGE_ID.test(event.chargeId)) {
+      throw new RequestRejectedError(`event ${event.id} names no charge id`, {
+        publicMessage: UNREADABLE_EVENT,
+      });
+    }
+    const result = await refunds.recordChargeRefunds(event.chargeId);
+    if (result.outcome !== "recorded") {
+      const ignored = result.outcome === "not_ours" ? "not a payment of this site" : "unknown charge";
+      logger.info(
+        { eventId: event.id, type: event.type, chargeId: event.chargeId },
+        `stripe webhook ignored: ${ignored}`,
+      );
+      return { received: true, handled: false, ignored };
+    }
+    logger.info(
+      { eventId: event.id, type: event.type, chargeId: event.chargeId, created: result.created },
+      "stripe webhook handled",
+    );
+    return { received: true, handled: true, outcome: "refund_recorded" };
+  }
   if (!FULFIL_ON.has(event.type) || !event.checkoutSessionId) return { received: true, handled: false };
   // Checked before calling Stripe with it, as every input is.
   if (!CHECKOUT_SESSION_ID.test(event.checkoutSessionId)) {

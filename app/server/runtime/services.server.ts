@@ -10,7 +10,9 @@ import {
 import { type CheckoutService, createCheckoutService } from "~/server/orders/checkout.server";
 import { createFulfilment, type Fulfilment } from "~/server/orders/fulfilment.server";
 import { orderConfirmationTemplate } from "~/server/orders/order-email.server";
+import { createRefunds, type Refunds } from "~/server/orders/refunds.server";
 import { createSellableVariants, type SellableVariants } from "~/server/orders/sellable-variants.server";
+import { createShopifySync, type ShopifySync } from "~/server/orders/shopify-sync.server";
 import { type CatalogService, createShopifyCatalog } from "~/server/shopify/catalog.server";
 import {
   type CatalogConfig,
@@ -18,6 +20,8 @@ import {
   resolveCatalogConfig,
 } from "~/server/shopify/catalog-config.server";
 import { createCheckoutVariants } from "~/server/shopify/checkout-variants.server";
+import type { ShopifyOrders } from "~/server/shopify/order-types";
+import { createShopifyOrders } from "~/server/shopify/orders.server";
 import { createProductCache, type ProductCache } from "~/server/shopify/product-cache.server";
 import { createPayments } from "~/server/stripe/payments.server";
 import type { Payments } from "~/server/stripe/types";
@@ -52,6 +56,12 @@ export type AppServices = {
   checkout: CheckoutService;
   /** Paid session → one order and one confirmation e-mail, exactly once (app/server/orders). */
   fulfilment: Fulfilment;
+  /** Orders in the brand's Shopify: create, status, refund (app/server/shopify/orders.server.ts). */
+  shopifyOrders: ShopifyOrders;
+  /** Orders and refunds to Shopify, exactly once, in the background (app/server/orders). */
+  shopifySync: ShopifySync;
+  /** Stripe refunds recorded and mirrored (app/server/orders/refunds.server.ts). */
+  refunds: Refunds;
   /** The newsletter list: double opt-in, unsubscribe (app/server/newsletter). */
   newsletter: Newsletter;
 };
@@ -118,16 +128,26 @@ export async function createServices(
     logger,
     siteUrl: env.PUBLIC_SITE_URL,
   });
+  const shopifyOrders = createShopifyOrders({ env, logger });
+  const shopifySync = createShopifySync({
+    db: database.db,
+    shopifyOrders,
+    logger,
+    claimInTransaction: database.kind === "postgres",
+  });
+  const refunds = createRefunds({ db: database.db, payments, shopifySync, logger });
   const fulfilment = createFulfilment({
     db: database.db,
     payments,
     outbox,
+    shopifySync,
     logger,
     siteUrl: env.PUBLIC_SITE_URL,
   });
   const newsletter = createNewsletter({ db: database.db, outbox, logger, siteUrl: env.PUBLIC_SITE_URL });
-  // Sends what is due, including messages recorded before a restart.
+  // Sends what is due, including messages and orders recorded before a restart.
   outbox.start();
+  shopifySync.start();
   return {
     env,
     logger,
@@ -142,6 +162,9 @@ export async function createServices(
     sellableVariants,
     checkout,
     fulfilment,
+    shopifyOrders,
+    shopifySync,
+    refunds,
     newsletter,
   };
 }
@@ -150,14 +173,14 @@ export async function createServices(
 export const CLOSE_SERVICES_MS = 3_000;
 
 /**
- * Closes everything within `timeoutMs` (decision 060): the outbox first (no new claim; the send in
- * progress gets up to half the time, and if it is cut off its message stays claimed until the lease
+ * Closes everything within `timeoutMs` (decision 060): the outbox and the Shopify sync first (no new
+ * claim; the send or call in progress gets up to half the time, and if it is cut off its message stays claimed until the lease
  * ends, then is sent by whichever worker comes next), then the connections, each cut at the deadline.
  */
 export async function closeServices(services: AppServices, timeoutMs = CLOSE_SERVICES_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const left = () => Math.max(0, deadline - Date.now());
-  await services.outbox.stop(timeoutMs / 2);
+  await Promise.all([services.outbox.stop(timeoutMs / 2), services.shopifySync.stop(timeoutMs / 2)]);
   services.mailer.close();
   await Promise.all([services.rateLimiter.close(left()), services.database.close(left())]);
 }
