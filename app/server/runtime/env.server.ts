@@ -143,6 +143,12 @@ export const envSchema = z
      * secret the site makes once and keeps in its database (table site_secrets).
      */
     SITE_SECRET: optional(z.string().min(32, { message: "must be at least 32 characters" })),
+    /**
+     * The Shopify sync (decision 076): how long a worker's claim on an order lasts (another takes it over
+     * after this if the worker died), and the longest wait between retries while Shopify is down.
+     */
+    SHOPIFY_SYNC_LEASE_SECONDS: z.coerce.number().int().min(5).max(3_600).default(120),
+    SHOPIFY_SYNC_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** How long an order page's link works. */
     ORDER_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
 

@@ -133,6 +133,8 @@ export async function createServices(
     db: database.db,
     shopifyOrders,
     logger,
+    leaseMs: env.SHOPIFY_SYNC_LEASE_SECONDS * 1000,
+    retryMaxMs: env.SHOPIFY_SYNC_RETRY_MAX_SECONDS * 1000,
     claimInTransaction: database.kind === "postgres",
   });
   const refunds = createRefunds({ db: database.db, payments, shopifySync, logger });
