@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningServer } from "../../scripts/lib/server-process";
+import { databaseTargets } from "../../scripts/lib/test-database";
+import { useShop } from "../support/shop";
+import {
+  createCheckout,
+  createStore,
+  type Emulators,
+  ENHANCER,
+  eventually,
+  KIT_BUNDLE,
+  payFields,
+  type StoreTarget,
+  sleep,
+  startEmulators,
+  startShop,
+  submitPayPage,
+  verify,
+} from "./checkout-harness";
+
+/**
+ * Paid orders reach the brand's Shopify exactly once (issue 16, decision 076), over HTTP against the
+ * emulators: the order Shopify holds is the one paid for; Shopify down for a minute, then up → one
+ * order; page calls and webhooks over two processes → one order; a server killed after Shopify accepted
+ * the order and before it recorded the answer → still one order; a refund made in Stripe → mirrored.
+ */
+
+type AdminOrder = {
+  id: string;
+  name: string;
+  email: string;
+  sourceName: string;
+  sourceIdentifier: string;
+  tags: string[];
+  displayFinancialStatus: string;
+  displayFulfillmentStatus: string;
+  cancelledAt: string | null;
+  lineItems: { variantId: string; quantity: number }[];
+  totalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
+  transactions: { kind: string; gateway: string; amount: string; authorizationCode: string | null }[];
+  refunds: { totalRefundedSet?: { shopMoney: { amount: string } } }[];
+  options: { sendReceipt: boolean; sendFulfillmentReceipt: boolean; inventoryBehaviour: string };
+  shippingAddress: Record<string, unknown> | null;
+};
+
+async function shopifyOrders(emulators: Emulators): Promise<AdminOrder[]> {
+  const response = await fetch(`${emulators.env.SHOPIFY_API_URL}/orders.json`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { orders: AdminOrder[] }).orders;
+}
+
+const ordersFor = async (emulators: Emulators, sessionId: string) =>
+  (await shopifyOrders(emulators)).filter((order) => order.sourceIdentifier === sessionId);
+
+async function paidSession(server: RunningServer, emulators: Emulators, email: string, variant = ENHANCER) {
+  const { sessionId, checkoutUrl } = await createCheckout(server, [{ shopifyVariantId: variant, quantity: 2 }]);
+  expect((await submitPayPage(checkoutUrl, payFields(undefined, { email }))).status).toBe(303);
+  expect(emulators.stripe.session(sessionId)?.payment_status).toBe("paid");
+  return sessionId;
+}
+
+// Shopify's sync retries at most every 2 s here (SHOPIFY_SYNC_RETRY_MAX_SECONDS), so a test waits for
+// Shopify's return, not for a production backoff.
+const SYNC_ENV = { SHOPIFY_SYNC_RETRY_MAX_SECONDS: "2", SHOPIFY_SYNC_LEASE_SECONDS: "10" };
+
+describe.each(databaseTargets)("orders in Shopify on $name", ({ name }) => {
+  const shop = useShop({ store: name, webhooks: true, env: SYNC_ENV });
+
+  it("a paid order becomes one Shopify order with what was paid, paid, tagged, from this site", async () => {
+    const email = "shopify.buyer@example.com";
+    const sessionId = await paidSession(shop.server, shop.emulators, email);
+    const confirmed = await verify(shop.server, sessionId);
+    expect(confirmed.json).toMatchObject({ success: true });
+    const [order] = await eventually(async () => {
+      const found = await ordersFor(shop.emulators, sessionId);
+      expect(found).toHaveLength(1);
+      return found;
+    }, 30_000);
+    const session = shop.emulators.stripe.session(sessionId);
+    expect(order).toMatchObject({
+      email,
+      sourceIdentifier: sessionId,
+      displayFinancialStatus: "PAID",
+      displayFulfillmentStatus: "UNFULFILLED",
+      lineItems: [{ variantId: ENHANCER, quantity: 2 }],
+      totalPriceSet: { shopMoney: { amount: "78.0", currencyCode: "USD" } },
+      options: { sendReceipt: false, sendFulfillmentReceipt: true },
+    });
+    expect(order?.tags).toContain("forge-storefront");
+    expect(order?.sourceName).toBe("forge-storefront");
+    expect(order?.options.inventoryBehaviour).toMatch(/^DECREMENT/);
+    expect(order?.transactions).toEqual([
+      expect.objectContaining({ kind: "SALE", gateway: "stripe", authorizationCode: session?.payment_intent }),
+    ]);
+    expect(order?.shippingAddress).toMatchObject({ city: expect.any(String), countryCode: "US" });
+    // Redelivered webhooks and repeated page calls after the fact make nothing new.
+    await Promise.all([verify(shop.server, sessionId), shop.emulators.stripe.redeliver(sessionId)]);
+    await shop.emulators.stripe.webhooksSettled();
+    await sleep(1_000);
+    expect(await ordersFor(shop.emulators, sessionId)).toHaveLength(1);
+  });
+
+  it("Shopify down for a minute, then up → the order arrives once", async () => {
+    shop.emulators.shopify.addFault({ kind: "status", status: 503, api: "admin", times: -1 });
+    const sessionId = await paidSession(shop.server, shop.emulators, "outage.buyer@example.com", KIT_BUNDLE);
+    // The shopper is not kept waiting for Shopify: the order is confirmed at once.
+    expect((await verify(shop.server, sessionId)).json).toMatchObject({ success: true });
+    await sleep(60_000);
+    expect(await ordersFor(shop.emulators, sessionId)).toEqual([]);
+    const [row] = await rowsOf(shop.store, sessionId);
+    if (row) expect(row).toMatchObject({ status: "pending", last_error: expect.stringContaining("503") });
+    shop.emulators.shopify.clearFaults();
+    await eventually(async () => expect(await ordersFor(shop.emulators, sessionId)).toHaveLength(1), 30_000);
+    await sleep(3_000);
+    expect(await ordersFor(shop.emulators, sessionId)).toHaveLength(1);
+  }, 150_000);
+});
+
+/** The sync rows of a session, readable while the server runs (PostgreSQL only). */
+async function rowsOf(store: StoreTarget, sessionId: string) {
+  if (store.name !== "postgres") return [];
+  return store.query<{ status: string; attempts: number; last_error: string | null }>(
+    "select status, attempts, last_error from shopify_syncs where dedupe_key = $1",
+    [sessionId],
+  );
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("orders in Shopify across two processes and a kill -9", () => {
+  let emulators: Emulators;
+  let store: StoreTarget;
+  const servers: RunningServer[] = [];
+
+  beforeAll(async () => {
+    emulators = await startEmulators();
+    store = await createStore("postgres");
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await emulators?.close();
+    await store?.drop();
+  });
+
+  it("20 page calls over two processes and 3 webhooks to each → one Shopify order", async () => {
+    const pair = await Promise.all([
+      startShop({ ...emulators.env, ...store.env, ...SYNC_ENV }),
+      startShop({ ...emulators.env, ...store.env, ...SYNC_ENV }),
+    ]);
+    servers.push(...pair);
+    emulators.stripe.setWebhookUrls(pair.map((server) => `${server.url}/api/stripe-webhook`));
+    const [a, b] = pair;
+    const sessionId = await paidSession(a, emulators, "two.processes@example.com");
+    await Promise.all([
+      ...Array.from({ length: 20 }, (_, index) => verify(index % 2 ? a : b, sessionId)),
+      emulators.stripe.redeliver(sessionId),
+      emulators.stripe.redeliver(sessionId),
+      emulators.stripe.redeliver(sessionId),
+    ]);
+    await emulators.stripe.webhooksSettled();
+    await eventually(async () => expect(await ordersFor(emulators, sessionId)).toHaveLength(1), 30_000);
+    await sleep(3_000);
+    expect(await ordersFor(emulators, sessionId)).toHaveLength(1);
+    expect(await rowsOf(store, sessionId)).toEqual([{ status: "sent", attempts: 1, last_error: null }]);
+    await Promise.all(pair.map((server) => server.stop()));
+    emulators.stripe.setWebhookUrls([]);
+  }, 120_000);
+
+  it("killed after Shopify accepted the order and before the answer was recorded → still one order", async () => {
+    const first = await startShop({ ...emulators.env, ...store.env, ...SYNC_ENV });
+    servers.push(first);
+    // Shopify makes the order, and its answer never comes back.
+    emulators.shopify.addFault({ kind: "lost_answer", api: "admin", times: 1 });
+    const sessionId = await paidSession(first, emulators, "killed.worker@example.com");
+    expect((await verify(first, sessionId)).json).toMatchObject({ success: true });
+    await eventually(async () => expect(await ordersFor(emulators, sessionId)).toHaveLength(1), 30_000);
+    expect(await rowsOf(store, sessionId)).toEqual([{ status: "sending", attempts: 1, last_error: null }]);
+    expect(await first.stop("SIGKILL")).toBeNull();
+
+    const second = await startShop({ ...emulators.env, ...store.env, ...SYNC_ENV });
+    servers.push(second);
+    // Once the dead worker's lease lapses, the order is found by its source identifier, not made again.
+    await eventually(
+      async () => expect(await rowsOf(store, sessionId)).toEqual([{ status: "sent", attempts: 2, last_error: null }]),
+      40_000,
+    );
+    expect(await ordersFor(emulators, sessionId)).toHaveLength(1);
+    const [order] = await store.query<{ shopify_order_name: string }>(
+      "select shopify_order_name from orders where stripe_session_id = $1",
+      [sessionId],
+    );
+    expect(order?.shopify_order_name).toBe((await ordersFor(emulators, sessionId))[0]?.name);
+  }, 120_000);
+});
