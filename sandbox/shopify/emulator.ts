@@ -9,11 +9,15 @@ import {
   type GraphQLFormattedError,
   type GraphQLSchema,
   getOperationAST,
+  Kind,
+  type OperationDefinitionNode,
   parse,
   validate,
 } from "graphql";
 import { pushBounded, setBounded } from "../retention";
 import { createControlRouter } from "./control";
+import { adminOrderRoot, IDEMPOTENT_MUTATIONS } from "./order-resolvers";
+import { createOrdersPageRouter } from "./orders-page";
 import { adminRoot, storefrontRoot, strictResolver } from "./resolvers";
 import { loadShopifySchema, SCHEMA_VERSION } from "./schemas";
 import { createStore, type ShopifyStore } from "./store";
@@ -22,7 +26,8 @@ import { createStore, type ShopifyStore } from "./store";
  * The Shopify emulator: Storefront and Admin GraphQL endpoints laid out as Shopify's own
  * (`/api/{version}/graphql.json`, `/admin/api/{version}/graphql.json`), validating and executing every
  * request against Shopify's real 2026-10 schemas, checking the access-token headers, seeded with the
- * products of seed.ts. Admin mutations add products the Storefront then serves.
+ * products of seed.ts. Admin mutations add products the Storefront then serves, and orders
+ * (order-resolvers.ts) that `/orders` lists and marks shipped (orders-page.ts).
  *
  * Test hooks under `/__control` (control.ts) only when created with `controlHooks: true`: the sandbox
  * does so for tests (SANDBOX_TEST_HOOKS=1) and `npm run emulators` (sandbox/test-hooks.ts).
@@ -195,8 +200,20 @@ async function runGraphql(
   record.operationName = operation.name?.value ?? null;
   if (operation.operation === "subscription")
     return { errors: [{ message: "Subscriptions are not supported", extensions: { code: "BAD_REQUEST" } }] };
+  const unsupported = api === "admin" ? unsupportedIdempotency(operation) : null;
+  if (unsupported)
+    return {
+      errors: [
+        {
+          message: `The @idempotent directive is not supported on ${unsupported}.`,
+          extensions: { code: "BAD_REQUEST" },
+        },
+      ],
+    };
   const rootValue =
-    api === "storefront" ? storefrontRoot(store, operation.operation) : adminRoot(store, operation.operation);
+    api === "storefront"
+      ? storefrontRoot(store, operation.operation)
+      : { ...adminRoot(store, operation.operation), ...adminOrderRoot(store, operation.operation) };
   const result = await execute({
     schema,
     document,
@@ -210,6 +227,19 @@ async function runGraphql(
   if (result.data !== undefined) response.data = result.data;
   if (api === "admin") response.extensions = { cost: cost(1) };
   return response;
+}
+
+/**
+ * The mutation field carrying `@idempotent` that does not support it, or null. Shopify honours the
+ * directive only on the mutations whose documentation says so; elsewhere it is refused, not ignored.
+ */
+function unsupportedIdempotency(operation: OperationDefinitionNode): string | null {
+  for (const selection of operation.selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD) continue;
+    const idempotent = selection.directives?.some((directive) => directive.name.value === "idempotent");
+    if (idempotent && !IDEMPOTENT_MUTATIONS.has(selection.name.value)) return selection.name.value;
+  }
+  return null;
 }
 
 /** What the endpoints share: the store, the tokens, the fault queue and the call log. */
@@ -347,6 +377,7 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
   router.get("/", (_req, res) => {
     res.json(storeSummary(store));
   });
+  router.use(createOrdersPageRouter(store));
 
   return {
     router,
