@@ -9,14 +9,13 @@ import {
   type GraphQLFormattedError,
   type GraphQLSchema,
   getOperationAST,
-  Kind,
-  type OperationDefinitionNode,
   parse,
   validate,
 } from "graphql";
 import { pushBounded, setBounded } from "../retention";
 import { createControlRouter } from "./control";
-import { adminOrderRoot, IDEMPOTENT_MUTATIONS } from "./order-resolvers";
+import { applyFault, cost, type Fault, wait } from "./faults";
+import { adminOrderRoot, unsupportedIdempotency } from "./order-resolvers";
 import { createOrdersPageRouter } from "./orders-page";
 import { adminRoot, storefrontRoot, strictResolver } from "./resolvers";
 import { loadShopifySchema, SCHEMA_VERSION } from "./schemas";
@@ -36,23 +35,7 @@ import { createStore, type ShopifyStore } from "./store";
  */
 
 export type Api = "storefront" | "admin";
-
-export type Fault = {
-  kind:
-    | "latency" /** answer normally after `ms` */
-    | "status" /** answer HTTP `status` (500, 502, 503, 429…) in Shopify's error shape */
-    | "throttled" /** HTTP 200 with Shopify's THROTTLED GraphQL error */
-    | "malformed" /** HTTP 200, application/json, a body that is not JSON */
-    | "timeout" /** never answer (until the client gives up or `ms` passes, default 120 s) */;
-  /** Which endpoint it hits; default both. */
-  api?: Api | "any";
-  /** How many requests it applies to; default 1, -1 for every request until cleared. */
-  times?: number;
-  ms?: number;
-  status?: number;
-  /** Seconds, sent as Retry-After with a 429/503. */
-  retryAfter?: number;
-};
+export type { Fault } from "./faults";
 
 export type CallRecord = { api: Api; operationName: string | null; fault: Fault["kind"] | null; at: string };
 
@@ -105,67 +88,6 @@ function checkDocument(api: Api, schema: GraphQLSchema, query: string): CheckedD
   }
   setBounded(checkedDocuments, key, checked, CHECKED_DOCUMENTS_MAX);
   return checked;
-}
-
-/** Waits `ms`, or less if the client goes away or the emulator closes (`pending` releases all). */
-function wait(ms: number, res: express.Response, pending: Set<() => void>): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      pending.delete(done);
-      res.off("close", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    pending.add(done);
-    res.on("close", done);
-  });
-}
-
-/** Answers as the fault says (every kind but latency, which only delays the normal answer). */
-async function applyFault(fault: Fault, api: Api, res: express.Response, pending: Set<() => void>) {
-  switch (fault.kind) {
-    case "status": {
-      const status = fault.status ?? 500;
-      if (fault.retryAfter !== undefined) res.setHeader("Retry-After", String(fault.retryAfter));
-      const message =
-        status === 429
-          ? "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service."
-          : status === 503
-            ? "Service Unavailable"
-            : "Internal Server Error";
-      res.status(status).json({
-        errors: api === "admin" ? message : [{ message, extensions: { code: "INTERNAL_SERVER_ERROR" } }],
-      });
-      return;
-    }
-    case "throttled":
-      res.json({
-        errors: [
-          {
-            message: "Throttled",
-            extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
-          },
-        ],
-        extensions: {
-          cost: {
-            ...cost(0),
-            actualQueryCost: null,
-            throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 0, restoreRate: 100 },
-          },
-        },
-      });
-      return;
-    case "malformed":
-      res.status(200).type("application/json").send('{"data": {"product": {"title": "Forge');
-      return;
-    case "timeout":
-      await wait(fault.ms ?? 120_000, res, pending);
-      if (!res.writableEnded && !res.destroyed) res.status(504).json({ errors: "Gateway Timeout" });
-      return;
-    case "latency":
-      return;
-  }
 }
 
 /** The GraphQL request in the body (JSON, or an application/graphql text), or null when there is none. */
@@ -227,19 +149,6 @@ async function runGraphql(
   if (result.data !== undefined) response.data = result.data;
   if (api === "admin") response.extensions = { cost: cost(1) };
   return response;
-}
-
-/**
- * The mutation field carrying `@idempotent` that does not support it, or null. Shopify honours the
- * directive only on the mutations whose documentation says so; elsewhere it is refused, not ignored.
- */
-function unsupportedIdempotency(operation: OperationDefinitionNode): string | null {
-  for (const selection of operation.selectionSet.selections) {
-    if (selection.kind !== Kind.FIELD) continue;
-    const idempotent = selection.directives?.some((directive) => directive.name.value === "idempotent");
-    if (idempotent && !IDEMPOTENT_MUTATIONS.has(selection.name.value)) return selection.name.value;
-  }
-  return null;
 }
 
 /** What the endpoints share: the store, the tokens, the fault queue and the call log. */
@@ -399,14 +308,6 @@ function format(error: GraphQLError, code?: string): GraphQLFormattedError {
   return code && !formatted.extensions?.code
     ? { ...formatted, extensions: { ...formatted.extensions, code } }
     : formatted;
-}
-
-function cost(actual: number) {
-  return {
-    requestedQueryCost: actual,
-    actualQueryCost: actual,
-    throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 2000 - actual, restoreRate: 100 },
-  };
 }
 
 export type RunningShopifyEmulator = ShopifyEmulator & {

@@ -1,14 +1,18 @@
-import { GraphQLError, type GraphQLResolveInfo, getDirectiveValues } from "graphql";
+import {
+  GraphQLError,
+  type GraphQLResolveInfo,
+  getDirectiveValues,
+  Kind,
+  type OperationDefinitionNode,
+} from "graphql";
 import {
   cancelOrder,
-  createOrder,
   fulfillOrder,
   markDelivered,
-  type OrderCreateInput,
-  type OrderCreateOptions,
   type RefundTransactionInput,
   refundOrder,
 } from "./order-actions";
+import { createOrder, type OrderCreateInput, type OrderCreateOptions } from "./order-create";
 import { fulfillmentModel, matchesQuery, orderModel, refundModel } from "./order-models";
 import { connection } from "./resolvers";
 import type { ShopifyStore } from "./store";
@@ -29,6 +33,19 @@ type Args = Record<string, unknown>;
  */
 export const IDEMPOTENT_MUTATIONS: ReadonlySet<string> = new Set(["orderCreate", "refundCreate"]);
 const REQUIRES_KEY = new Set(["refundCreate"]);
+
+/**
+ * The mutation field carrying `@idempotent` that does not support it, or null. Shopify honours the
+ * directive only on the mutations whose documentation says so; elsewhere it is refused, not ignored.
+ */
+export function unsupportedIdempotency(operation: OperationDefinitionNode): string | null {
+  for (const selection of operation.selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD) continue;
+    const idempotent = selection.directives?.some((directive) => directive.name.value === "idempotent");
+    if (idempotent && !IDEMPOTENT_MUTATIONS.has(selection.name.value)) return selection.name.value;
+  }
+  return null;
+}
 
 /** The key of the `@idempotent` directive on this mutation field, read from the operation's AST. */
 export function idempotencyKey(info: GraphQLResolveInfo): string | null {

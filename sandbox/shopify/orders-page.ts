@@ -56,9 +56,15 @@ h2 { font-size: 1.125rem; margin: 0; }
 @media (min-width: 48rem) { .grid { grid-template-columns: 3fr 2fr; } }
 ul.lines { list-style: none; padding: 0; margin: 0; }
 ul.lines li { display: flex; justify-content: space-between; gap: 1rem; padding: .375rem 0; border-bottom: 1px solid #e5e7eb; }
+ul.lines li > :first-child { min-width: 0; overflow-wrap: anywhere; }
+ul.shipments { list-style: none; padding: 0; margin: 0; }
+ul.shipments li { padding: .375rem 0; border-bottom: 1px solid #e5e7eb; overflow-wrap: anywhere; }
+ul.shipments .muted { display: block; font-size: .875rem; }
 dl { display: grid; grid-template-columns: auto 1fr; gap: .125rem 1rem; margin: .5rem 0 0; }
-dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
+dt { color: var(--muted); } dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+dl.sum { grid-template-columns: 1fr auto; } dl.sum dd { text-align: right; }
 h3 { font-size: .9375rem; margin: 0 0 .5rem; }
+.shipping { margin-top: 1.25rem; }
 form { border-top: 1px solid #e5e7eb; margin-top: 1rem; padding-top: 1rem; display: flex; flex-wrap: wrap; align-items: flex-end; gap: .75rem; }
 form div { flex: 1 1 10rem; }
 label { display: block; font-size: .875rem; font-weight: 500; margin-bottom: .25rem; }
@@ -92,12 +98,12 @@ function tracking(order: StoredOrder): string {
       const number = info?.number ? escapeHtml(info.number) : "no tracking number";
       const linked = info?.url ? `<a href="${escapeHtml(info.url)}" rel="noreferrer">${number}</a>` : number;
       const state = f.deliveredAt
-        ? `delivered ${escapeHtml(when(f.deliveredAt))}`
-        : `shipped ${escapeHtml(when(f.createdAt))}`;
-      return `<li>${escapeHtml(info?.company ?? "Carrier not given")}: ${linked} <span class="muted">(${state})</span></li>`;
+        ? `Delivered ${escapeHtml(when(f.deliveredAt))}`
+        : `Shipped ${escapeHtml(when(f.createdAt))}`;
+      return `<li>${escapeHtml(info?.company ?? "Carrier not given")}: ${linked} <span class="muted">${state}</span></li>`;
     })
     .join("");
-  return `<h3>Shipments</h3><ul class="lines">${rows}</ul>`;
+  return `<section class="shipping" aria-label="Shipments of ${escapeHtml(order.name)}"><h3>Shipments</h3><ul class="shipments">${rows}</ul></section>`;
 }
 
 function actions(order: StoredOrder, base: string): string {
@@ -136,7 +142,7 @@ function orderCard(order: StoredOrder, base: string): string {
         address.address1,
         address.address2,
         [address.city, address.provinceCode, address.zip].filter(Boolean).join(" "),
-        address.countryCode,
+        address.countryCode === "US" ? "United States" : address.countryCode,
       ]
         .filter(Boolean)
         .map((part) => escapeHtml(String(part)))
@@ -147,7 +153,7 @@ function orderCard(order: StoredOrder, base: string): string {
 ${badges(order)}
 <div class="grid">
   <div><h3>Items</h3><ul class="lines">${lines}</ul>
-  <dl>
+  <dl class="sum">
     ${totals.discount ? `<dt>Discount${order.discountCode ? ` (${escapeHtml(order.discountCode.code)})` : ""}</dt><dd>−${m(totals.discount)}</dd>` : ""}
     <dt>Shipping</dt><dd>${totals.shipping ? m(totals.shipping) : "Free"}</dd>
     ${totals.tax ? `<dt>Tax</dt><dd>${m(totals.tax)}</dd>` : ""}
