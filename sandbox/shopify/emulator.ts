@@ -207,6 +207,7 @@ function storeSummary(store: ShopifyStore) {
     version: SCHEMA_VERSION,
     storefront: `api/${SCHEMA_VERSION}/graphql.json`,
     admin: `admin/api/${SCHEMA_VERSION}/graphql.json`,
+    orders: "orders",
     products: [...store.products.values()].map((p) => ({
       handle: p.handle,
       title: p.title,

@@ -28,8 +28,9 @@ type Model = Record<string, unknown>;
 type Args = Record<string, unknown>;
 
 /**
- * Mutations that honour `@idempotent` (emulator.ts refuses it elsewhere, as Shopify does); refundCreate
- * requires it since 2026-04.
+ * Mutations that honour `@idempotent` (emulator.ts refuses it elsewhere); refundCreate requires it since
+ * 2026-04. The 2026-10 schema documents it on refundCreate but not on orderCreate, which the site keys
+ * all the same (issue 16); should Shopify refuse it there, sourceIdentifier still finds a lost order.
  */
 export const IDEMPOTENT_MUTATIONS: ReadonlySet<string> = new Set(["orderCreate", "refundCreate"]);
 const REQUIRES_KEY = new Set(["refundCreate"]);
