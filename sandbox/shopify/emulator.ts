@@ -14,6 +14,9 @@ import {
 } from "graphql";
 import { pushBounded, setBounded } from "../retention";
 import { createControlRouter } from "./control";
+import { applyFault, cost, type Fault, wait } from "./faults";
+import { adminOrderRoot, unsupportedIdempotency } from "./order-resolvers";
+import { createOrdersPageRouter } from "./orders-page";
 import { adminRoot, storefrontRoot, strictResolver } from "./resolvers";
 import { loadShopifySchema, SCHEMA_VERSION } from "./schemas";
 import { createStore, type ShopifyStore } from "./store";
@@ -22,7 +25,8 @@ import { createStore, type ShopifyStore } from "./store";
  * The Shopify emulator: Storefront and Admin GraphQL endpoints laid out as Shopify's own
  * (`/api/{version}/graphql.json`, `/admin/api/{version}/graphql.json`), validating and executing every
  * request against Shopify's real 2026-10 schemas, checking the access-token headers, seeded with the
- * products of seed.ts. Admin mutations add products the Storefront then serves.
+ * products of seed.ts. Admin mutations add products the Storefront then serves, and orders
+ * (order-resolvers.ts) that `/orders` lists and marks shipped (orders-page.ts).
  *
  * Test hooks under `/__control` (control.ts) only when created with `controlHooks: true`: the sandbox
  * does so for tests (SANDBOX_TEST_HOOKS=1) and `npm run emulators` (sandbox/test-hooks.ts).
@@ -31,23 +35,7 @@ import { createStore, type ShopifyStore } from "./store";
  */
 
 export type Api = "storefront" | "admin";
-
-export type Fault = {
-  kind:
-    | "latency" /** answer normally after `ms` */
-    | "status" /** answer HTTP `status` (500, 502, 503, 429…) in Shopify's error shape */
-    | "throttled" /** HTTP 200 with Shopify's THROTTLED GraphQL error */
-    | "malformed" /** HTTP 200, application/json, a body that is not JSON */
-    | "timeout" /** never answer (until the client gives up or `ms` passes, default 120 s) */;
-  /** Which endpoint it hits; default both. */
-  api?: Api | "any";
-  /** How many requests it applies to; default 1, -1 for every request until cleared. */
-  times?: number;
-  ms?: number;
-  status?: number;
-  /** Seconds, sent as Retry-After with a 429/503. */
-  retryAfter?: number;
-};
+export type { Fault } from "./faults";
 
 export type CallRecord = { api: Api; operationName: string | null; fault: Fault["kind"] | null; at: string };
 
@@ -102,67 +90,6 @@ function checkDocument(api: Api, schema: GraphQLSchema, query: string): CheckedD
   return checked;
 }
 
-/** Waits `ms`, or less if the client goes away or the emulator closes (`pending` releases all). */
-function wait(ms: number, res: express.Response, pending: Set<() => void>): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      pending.delete(done);
-      res.off("close", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    pending.add(done);
-    res.on("close", done);
-  });
-}
-
-/** Answers as the fault says (every kind but latency, which only delays the normal answer). */
-async function applyFault(fault: Fault, api: Api, res: express.Response, pending: Set<() => void>) {
-  switch (fault.kind) {
-    case "status": {
-      const status = fault.status ?? 500;
-      if (fault.retryAfter !== undefined) res.setHeader("Retry-After", String(fault.retryAfter));
-      const message =
-        status === 429
-          ? "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service."
-          : status === 503
-            ? "Service Unavailable"
-            : "Internal Server Error";
-      res.status(status).json({
-        errors: api === "admin" ? message : [{ message, extensions: { code: "INTERNAL_SERVER_ERROR" } }],
-      });
-      return;
-    }
-    case "throttled":
-      res.json({
-        errors: [
-          {
-            message: "Throttled",
-            extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
-          },
-        ],
-        extensions: {
-          cost: {
-            ...cost(0),
-            actualQueryCost: null,
-            throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 0, restoreRate: 100 },
-          },
-        },
-      });
-      return;
-    case "malformed":
-      res.status(200).type("application/json").send('{"data": {"product": {"title": "Forge');
-      return;
-    case "timeout":
-      await wait(fault.ms ?? 120_000, res, pending);
-      if (!res.writableEnded && !res.destroyed) res.status(504).json({ errors: "Gateway Timeout" });
-      return;
-    case "latency":
-      return;
-  }
-}
-
 /** The GraphQL request in the body (JSON, or an application/graphql text), or null when there is none. */
 function graphqlRequest(body: unknown) {
   const payload: { query?: unknown; variables?: unknown; operationName?: unknown } =
@@ -195,8 +122,20 @@ async function runGraphql(
   record.operationName = operation.name?.value ?? null;
   if (operation.operation === "subscription")
     return { errors: [{ message: "Subscriptions are not supported", extensions: { code: "BAD_REQUEST" } }] };
+  const unsupported = api === "admin" ? unsupportedIdempotency(operation) : null;
+  if (unsupported)
+    return {
+      errors: [
+        {
+          message: `The @idempotent directive is not supported on ${unsupported}.`,
+          extensions: { code: "BAD_REQUEST" },
+        },
+      ],
+    };
   const rootValue =
-    api === "storefront" ? storefrontRoot(store, operation.operation) : adminRoot(store, operation.operation);
+    api === "storefront"
+      ? storefrontRoot(store, operation.operation)
+      : { ...adminRoot(store, operation.operation), ...adminOrderRoot(store, operation.operation) };
   const result = await execute({
     schema,
     document,
@@ -268,6 +207,7 @@ function storeSummary(store: ShopifyStore) {
     version: SCHEMA_VERSION,
     storefront: `api/${SCHEMA_VERSION}/graphql.json`,
     admin: `admin/api/${SCHEMA_VERSION}/graphql.json`,
+    orders: "orders",
     products: [...store.products.values()].map((p) => ({
       handle: p.handle,
       title: p.title,
@@ -347,6 +287,7 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
   router.get("/", (_req, res) => {
     res.json(storeSummary(store));
   });
+  router.use(createOrdersPageRouter(store));
 
   return {
     router,
@@ -368,14 +309,6 @@ function format(error: GraphQLError, code?: string): GraphQLFormattedError {
   return code && !formatted.extensions?.code
     ? { ...formatted, extensions: { ...formatted.extensions, code } }
     : formatted;
-}
-
-function cost(actual: number) {
-  return {
-    requestedQueryCost: actual,
-    actualQueryCost: actual,
-    throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 2000 - actual, restoreRate: 100 },
-  };
 }
 
 export type RunningShopifyEmulator = ShopifyEmulator & {

@@ -31,7 +31,7 @@ export const strictResolver: GraphQLFieldResolver<unknown, unknown> = (source, a
 };
 
 /** A connection (edges, nodes, pageInfo) over `items`, honouring first/last/after/before/reverse. */
-function connection<T>(items: T[], args: Args, idOf: (item: T) => string): Model {
+export function connection<T>(items: T[], args: Args, idOf: (item: T) => string): Model {
   const first = args.first as number | null | undefined;
   const last = args.last as number | null | undefined;
   if ((first ?? null) === null && (last ?? null) === null) {

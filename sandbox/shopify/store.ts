@@ -1,9 +1,10 @@
+import { createOrderBook, type OrderBook } from "./orders";
 import { sandboxProducts } from "./seed";
 
 /**
  * The emulated store's data: products with their variants, in memory. Seeded with the products of
  * seed.ts, whose variant ids the sandbox hands the server as its catalog's while the emulator is in
- * use; the Admin mutations add to it.
+ * use; the Admin mutations add to it. Orders (orders.ts) and stock go back to the seed with the rest.
  */
 
 export type StoredVariant = {
@@ -13,6 +14,13 @@ export type StoredVariant = {
   price: string;
   sku: string | null;
   availableForSale: boolean;
+  /**
+   * Units on hand at the store's one location; orderCreate takes from it, orderCancel puts back. Left
+   * out: not tracked (a product made by productCreate), counted from 0.
+   */
+  inventoryQuantity?: number;
+  /** DENY: no selling past zero (orderCreate with DECREMENT_OBEYING_POLICY fails); CONTINUE (default): oversell. */
+  inventoryPolicy?: "DENY" | "CONTINUE";
 };
 
 export type StoredProduct = {
@@ -35,6 +43,7 @@ export type ShopInfo = { name: string; currencyCode: string; myshopifyDomain: st
 export type ShopifyStore = {
   shop: ShopInfo;
   products: Map<string, StoredProduct>;
+  orders: OrderBook;
   productByHandle(handle: string): StoredProduct | undefined;
   findVariant(id: string): { product: StoredProduct; variant: StoredVariant } | undefined;
   nextProductId(): string;
@@ -44,8 +53,12 @@ export type ShopifyStore = {
   reset(): void;
 };
 
+/** Units of each seeded variant on hand: plenty for tests and a day of clicking, finite so stock shows. */
+export const SEEDED_STOCK = 100;
+
 export function createStore(): ShopifyStore {
   const products = new Map<string, StoredProduct>();
+  const orders = createOrderBook();
   let productCounter = 0;
   let variantCounter = 0;
   const shop: ShopInfo = {
@@ -56,6 +69,7 @@ export function createStore(): ShopifyStore {
 
   const seed = () => {
     products.clear();
+    orders.reset();
     productCounter = 0;
     variantCounter = 0;
     const at = new Date("2026-01-01T00:00:00Z").toISOString();
@@ -79,6 +93,8 @@ export function createStore(): ShopifyStore {
             price: seeded.price,
             sku: seeded.sku,
             availableForSale: true,
+            inventoryQuantity: SEEDED_STOCK,
+            inventoryPolicy: "DENY",
           },
         ],
       });
@@ -89,6 +105,7 @@ export function createStore(): ShopifyStore {
   return {
     shop,
     products,
+    orders,
     productByHandle: (handle) => [...products.values()].find((product) => product.handle === handle),
     findVariant(id) {
       for (const product of products.values()) {
