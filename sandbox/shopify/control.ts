@@ -5,7 +5,7 @@ import type { Fault } from "./emulator";
 /**
  * The Shopify emulator's test hooks, mounted at `/__control` only when asked (sandbox/test-hooks.ts
  * says when, and why no header is read):
- *   POST   /__control/faults  {kind, api?, times?, ms?, status?, retryAfter?}   queue a fault
+ *   POST   /__control/faults  {kind, api?, times?, ms?, status?, retryAfter?}   queue a fault (kinds: faults.ts)
  *   DELETE /__control/faults                                                   drop queued faults
  *   GET    /__control/calls                                                    {storefront, admin, total, log}
  *   POST   /__control/reset                                                    counters, faults and data back to the seed
@@ -18,7 +18,7 @@ export type ControlTarget = {
   reset(): void;
 };
 
-const FAULT_KINDS = new Set(["latency", "status", "throttled", "malformed", "timeout"]);
+const FAULT_KINDS = new Set(["latency", "status", "throttled", "malformed", "timeout", "lost_answer"]);
 
 /** Why a fault cannot be queued, or null. */
 function faultError(body: Fault): string | null {

@@ -176,9 +176,12 @@ function endpoint(api: Api, state: EndpointState): express.RequestHandler {
     const fault = state.takeFault(api);
     if (fault) {
       record.fault = fault.kind;
-      if (fault.kind !== "latency") return applyFault(fault, api, res, state.pending);
-      await wait(fault.ms ?? 1_000, res, state.pending);
-      if (res.writableEnded || res.destroyed) return;
+      if (fault.kind !== "latency" && fault.kind !== "lost_answer")
+        return applyFault(fault, api, res, state.pending);
+      if (fault.kind === "latency") {
+        await wait(fault.ms ?? 1_000, res, state.pending);
+        if (res.writableEnded || res.destroyed) return;
+      }
     }
 
     if (!authorized(api, req, state.tokens)) {
@@ -196,7 +199,12 @@ function endpoint(api: Api, state: EndpointState): express.RequestHandler {
       res.status(400).json({ errors: { query: "Required parameter missing or invalid" } });
       return;
     }
-    res.json(await runGraphql(api, state.store, request, record));
+    const answer = await runGraphql(api, state.store, request, record);
+    if (fault?.kind === "lost_answer") {
+      // Shopify did the work; the answer never reaches the caller (a network cut, a caller killed).
+      return applyFault({ ...fault, kind: "timeout" }, api, res, state.pending);
+    }
+    res.json(answer);
   };
 }
 

@@ -12,7 +12,8 @@ export type Fault = {
     | "status" /** answer HTTP `status` (500, 502, 503, 429…) in Shopify's error shape */
     | "throttled" /** HTTP 200 with Shopify's THROTTLED GraphQL error */
     | "malformed" /** HTTP 200, application/json, a body that is not JSON */
-    | "timeout" /** never answer (until the client gives up or `ms` passes, default 120 s) */;
+    | "timeout" /** never answer (until the client gives up or `ms` passes, default 120 s) */
+    | "lost_answer" /** run the request (its mutation takes effect), then never answer, as "timeout" */;
   /** Which endpoint it hits; default both. */
   api?: Api | "any";
   /** How many requests it applies to; default 1, -1 for every request until cleared. */

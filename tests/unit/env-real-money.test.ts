@@ -12,6 +12,7 @@ const live = {
   STRIPE_SECRET_KEY: "sk_live_abc123",
   STRIPE_WEBHOOK_SECRET: "whsec_abc123",
   SMTP_URL: "smtps://user:pass@smtp.example.com:465",
+  SITE_SECRET: "s".repeat(40),
 };
 const store = { SHOPIFY_STORE_DOMAIN: "forge.myshopify.com", SHOPIFY_STOREFRONT_TOKEN: "x".repeat(32) };
 

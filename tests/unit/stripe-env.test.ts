@@ -11,12 +11,25 @@ describe("Stripe and SMTP environment", () => {
 
   it("accepts a live key with SMTP (and a real store: decision 061), and a test key without", () => {
     const store = { SHOPIFY_STORE_DOMAIN: "forge.myshopify.com", SHOPIFY_STOREFRONT_TOKEN: "x".repeat(32) };
-    expect(parseEnv({ ...live, ...store, SMTP_URL: "smtps://user:pass@smtp.example.com:465" }).SMTP_URL).toBe(
-      "smtps://user:pass@smtp.example.com:465",
-    );
+    const signing = { SITE_SECRET: "s".repeat(40) };
+    expect(
+      parseEnv({ ...live, ...store, ...signing, SMTP_URL: "smtps://user:pass@smtp.example.com:465" })
+        .SMTP_URL,
+    ).toBe("smtps://user:pass@smtp.example.com:465");
     expect(
       parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" }).SMTP_URL,
     ).toBeUndefined();
+  });
+
+  it("requires SITE_SECRET with a live key (order links must verify on every instance and after a restart)", () => {
+    const store = { SHOPIFY_STORE_DOMAIN: "forge.myshopify.com", SHOPIFY_STOREFRONT_TOKEN: "x".repeat(32) };
+    const smtp = { SMTP_URL: "smtps://user:pass@smtp.example.com:465" };
+    expect(() => parseEnv({ ...live, ...store, ...smtp })).toThrow(
+      /SITE_SECRET is required when STRIPE_SECRET_KEY is a live key/,
+    );
+    expect(() => parseEnv({ ...live, ...store, ...smtp, SITE_SECRET: "short" })).toThrow(
+      /SITE_SECRET must be at least 32 characters/,
+    );
   });
 
   it("requires the webhook secret with a key", () => {
