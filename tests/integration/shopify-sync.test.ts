@@ -25,6 +25,8 @@ import {
  * the order and before it recorded the answer → still one order; a refund made in Stripe → mirrored.
  */
 
+type Money = { shopMoney: { amount: string; currencyCode: string } };
+/** An order of /orders.json: the Admin API's Order shape (sandbox/shopify/orders-json.ts). */
 type AdminOrder = {
   id: string;
   name: string;
@@ -35,12 +37,18 @@ type AdminOrder = {
   displayFinancialStatus: string;
   displayFulfillmentStatus: string;
   cancelledAt: string | null;
-  lineItems: { variantId: string; quantity: number }[];
-  totalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
-  transactions: { kind: string; gateway: string; amount: string; authorizationCode: string | null }[];
-  refunds: { totalRefundedSet?: { shopMoney: { amount: string } } }[];
+  lineItems: { nodes: { variant: { id: string } | null; quantity: number; originalUnitPriceSet: Money }[] };
+  totalPriceSet: Money;
+  totalShippingPriceSet: Money;
+  transactions: {
+    kind: string;
+    status: string;
+    gateway: string;
+    authorizationCode: string | null;
+    amountSet: Money;
+  }[];
+  shippingAddress: { city: string | null; countryCodeV2: string | null; name: string | null } | null;
   options: { sendReceipt: boolean; sendFulfillmentReceipt: boolean; inventoryBehaviour: string };
-  shippingAddress: Record<string, unknown> | null;
 };
 
 async function shopifyOrders(emulators: Emulators): Promise<AdminOrder[]> {
@@ -53,7 +61,9 @@ const ordersFor = async (emulators: Emulators, sessionId: string) =>
   (await shopifyOrders(emulators)).filter((order) => order.sourceIdentifier === sessionId);
 
 async function paidSession(server: RunningServer, emulators: Emulators, email: string, variant = ENHANCER) {
-  const { sessionId, checkoutUrl } = await createCheckout(server, [{ shopifyVariantId: variant, quantity: 2 }]);
+  const { sessionId, checkoutUrl } = await createCheckout(server, [
+    { shopifyVariantId: variant, quantity: 2 },
+  ]);
   expect((await submitPayPage(checkoutUrl, payFields(undefined, { email }))).status).toBe(303);
   expect(emulators.stripe.session(sessionId)?.payment_status).toBe("paid");
   return sessionId;
@@ -79,20 +89,35 @@ describe.each(databaseTargets)("orders in Shopify on $name", ({ name }) => {
     const session = shop.emulators.stripe.session(sessionId);
     expect(order).toMatchObject({
       email,
+      sourceName: "forge-storefront",
       sourceIdentifier: sessionId,
       displayFinancialStatus: "PAID",
       displayFulfillmentStatus: "UNFULFILLED",
-      lineItems: [{ variantId: ENHANCER, quantity: 2 }],
+      lineItems: {
+        nodes: [
+          {
+            variant: { id: ENHANCER },
+            quantity: 2,
+            originalUnitPriceSet: { shopMoney: { amount: "39.0", currencyCode: "USD" } },
+          },
+        ],
+      },
       totalPriceSet: { shopMoney: { amount: "78.0", currencyCode: "USD" } },
+      totalShippingPriceSet: { shopMoney: { amount: "0.0" } },
+      shippingAddress: { city: expect.any(String), countryCodeV2: "US" },
       options: { sendReceipt: false, sendFulfillmentReceipt: true },
     });
     expect(order?.tags).toContain("forge-storefront");
-    expect(order?.sourceName).toBe("forge-storefront");
     expect(order?.options.inventoryBehaviour).toMatch(/^DECREMENT/);
     expect(order?.transactions).toEqual([
-      expect.objectContaining({ kind: "SALE", gateway: "stripe", authorizationCode: session?.payment_intent }),
+      expect.objectContaining({
+        kind: "SALE",
+        status: "SUCCESS",
+        gateway: "stripe",
+        authorizationCode: session?.payment_intent,
+        amountSet: { shopMoney: { amount: "78.0", currencyCode: "USD" } },
+      }),
     ]);
-    expect(order?.shippingAddress).toMatchObject({ city: expect.any(String), countryCode: "US" });
     // Redelivered webhooks and repeated page calls after the fact make nothing new.
     await Promise.all([verify(shop.server, sessionId), shop.emulators.stripe.redeliver(sessionId)]);
     await shop.emulators.stripe.webhooksSettled();
@@ -108,7 +133,12 @@ describe.each(databaseTargets)("orders in Shopify on $name", ({ name }) => {
     await sleep(60_000);
     expect(await ordersFor(shop.emulators, sessionId)).toEqual([]);
     const [row] = await rowsOf(shop.store, sessionId);
-    if (row) expect(row).toMatchObject({ status: "pending", last_error: expect.stringContaining("503") });
+    // Retried every 2 s meanwhile (a call may be in flight at this moment), the reason kept.
+    if (row) {
+      expect(["pending", "sending"]).toContain(row.status);
+      expect(row.attempts).toBeGreaterThan(5);
+      expect(row.last_error).toContain("503");
+    }
     shop.emulators.shopify.clearFaults();
     await eventually(async () => expect(await ordersFor(shop.emulators, sessionId)).toHaveLength(1), 30_000);
     await sleep(3_000);
@@ -125,68 +155,72 @@ async function rowsOf(store: StoreTarget, sessionId: string) {
   );
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("orders in Shopify across two processes and a kill -9", () => {
-  let emulators: Emulators;
-  let store: StoreTarget;
-  const servers: RunningServer[] = [];
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "orders in Shopify across two processes and a kill -9",
+  () => {
+    let emulators: Emulators;
+    let store: StoreTarget;
+    const servers: RunningServer[] = [];
 
-  beforeAll(async () => {
-    emulators = await startEmulators();
-    store = await createStore("postgres");
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await emulators?.close();
-    await store?.drop();
-  });
+    beforeAll(async () => {
+      emulators = await startEmulators();
+      store = await createStore("postgres");
+    });
+    afterAll(async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+      await emulators?.close();
+      await store?.drop();
+    });
 
-  it("20 page calls over two processes and 3 webhooks to each → one Shopify order", async () => {
-    const pair = await Promise.all([
-      startShop({ ...emulators.env, ...store.env, ...SYNC_ENV }),
-      startShop({ ...emulators.env, ...store.env, ...SYNC_ENV }),
-    ]);
-    servers.push(...pair);
-    emulators.stripe.setWebhookUrls(pair.map((server) => `${server.url}/api/stripe-webhook`));
-    const [a, b] = pair;
-    const sessionId = await paidSession(a, emulators, "two.processes@example.com");
-    await Promise.all([
-      ...Array.from({ length: 20 }, (_, index) => verify(index % 2 ? a : b, sessionId)),
-      emulators.stripe.redeliver(sessionId),
-      emulators.stripe.redeliver(sessionId),
-      emulators.stripe.redeliver(sessionId),
-    ]);
-    await emulators.stripe.webhooksSettled();
-    await eventually(async () => expect(await ordersFor(emulators, sessionId)).toHaveLength(1), 30_000);
-    await sleep(3_000);
-    expect(await ordersFor(emulators, sessionId)).toHaveLength(1);
-    expect(await rowsOf(store, sessionId)).toEqual([{ status: "sent", attempts: 1, last_error: null }]);
-    await Promise.all(pair.map((server) => server.stop()));
-    emulators.stripe.setWebhookUrls([]);
-  }, 120_000);
+    it("20 page calls over two processes and 3 webhooks to each → one Shopify order", async () => {
+      const pair = await Promise.all([
+        startShop({ ...emulators.env, ...store.env, ...SYNC_ENV }),
+        startShop({ ...emulators.env, ...store.env, ...SYNC_ENV }),
+      ]);
+      servers.push(...pair);
+      emulators.stripe.setWebhookUrls(pair.map((server) => `${server.url}/api/stripe-webhook`));
+      const [a, b] = pair;
+      const sessionId = await paidSession(a, emulators, "two.processes@example.com");
+      await Promise.all([
+        ...Array.from({ length: 20 }, (_, index) => verify(index % 2 ? a : b, sessionId)),
+        emulators.stripe.redeliver(sessionId),
+        emulators.stripe.redeliver(sessionId),
+        emulators.stripe.redeliver(sessionId),
+      ]);
+      await emulators.stripe.webhooksSettled();
+      await eventually(async () => expect(await ordersFor(emulators, sessionId)).toHaveLength(1), 30_000);
+      await sleep(3_000);
+      expect(await ordersFor(emulators, sessionId)).toHaveLength(1);
+      expect(await rowsOf(store, sessionId)).toEqual([{ status: "sent", attempts: 1, last_error: null }]);
+      await Promise.all(pair.map((server) => server.stop()));
+      emulators.stripe.setWebhookUrls([]);
+    }, 120_000);
 
-  it("killed after Shopify accepted the order and before the answer was recorded → still one order", async () => {
-    const first = await startShop({ ...emulators.env, ...store.env, ...SYNC_ENV });
-    servers.push(first);
-    // Shopify makes the order, and its answer never comes back.
-    emulators.shopify.addFault({ kind: "lost_answer", api: "admin", times: 1 });
-    const sessionId = await paidSession(first, emulators, "killed.worker@example.com");
-    expect((await verify(first, sessionId)).json).toMatchObject({ success: true });
-    await eventually(async () => expect(await ordersFor(emulators, sessionId)).toHaveLength(1), 30_000);
-    expect(await rowsOf(store, sessionId)).toEqual([{ status: "sending", attempts: 1, last_error: null }]);
-    expect(await first.stop("SIGKILL")).toBeNull();
+    it("killed after Shopify accepted the order and before the answer was recorded → still one order", async () => {
+      const first = await startShop({ ...emulators.env, ...store.env, ...SYNC_ENV });
+      servers.push(first);
+      // Shopify makes the order, and its answer never comes back.
+      emulators.shopify.addFault({ kind: "lost_answer", api: "admin", times: 1 });
+      const sessionId = await paidSession(first, emulators, "killed.worker@example.com");
+      expect((await verify(first, sessionId)).json).toMatchObject({ success: true });
+      await eventually(async () => expect(await ordersFor(emulators, sessionId)).toHaveLength(1), 30_000);
+      expect(await rowsOf(store, sessionId)).toEqual([{ status: "sending", attempts: 1, last_error: null }]);
+      expect(await first.stop("SIGKILL")).toBeNull();
 
-    const second = await startShop({ ...emulators.env, ...store.env, ...SYNC_ENV });
-    servers.push(second);
-    // Once the dead worker's lease lapses, the order is found by its source identifier, not made again.
-    await eventually(
-      async () => expect(await rowsOf(store, sessionId)).toEqual([{ status: "sent", attempts: 2, last_error: null }]),
-      40_000,
-    );
-    expect(await ordersFor(emulators, sessionId)).toHaveLength(1);
-    const [order] = await store.query<{ shopify_order_name: string }>(
-      "select shopify_order_name from orders where stripe_session_id = $1",
-      [sessionId],
-    );
-    expect(order?.shopify_order_name).toBe((await ordersFor(emulators, sessionId))[0]?.name);
-  }, 120_000);
-});
+      const second = await startShop({ ...emulators.env, ...store.env, ...SYNC_ENV });
+      servers.push(second);
+      // Once the dead worker's lease lapses, the order is found by its source identifier, not made again.
+      await eventually(
+        async () =>
+          expect(await rowsOf(store, sessionId)).toEqual([{ status: "sent", attempts: 2, last_error: null }]),
+        40_000,
+      );
+      expect(await ordersFor(emulators, sessionId)).toHaveLength(1);
+      const [order] = await store.query<{ shopify_order_name: string }>(
+        "select shopify_order_name from orders where stripe_session_id = $1",
+        [sessionId],
+      );
+      expect(order?.shopify_order_name).toBe((await ordersFor(emulators, sessionId))[0]?.name);
+    }, 120_000);
+  },
+);
