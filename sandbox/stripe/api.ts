@@ -1,12 +1,16 @@
 import express from "express";
 import Stripe from "stripe";
 import { pushBounded } from "../retention";
+import type { Charges } from "./charges";
+import { checkoutOptions } from "./checkout-options";
 import { ApiFailure, noSuchSession } from "./errors";
 import type { Faults, StripeFault } from "./faults";
 import { createIdempotency } from "./idempotency";
 import type { EmulatorLogger } from "./logger";
 import { stripeId } from "./objects";
 import { createSessionParams, expandList, isRecord, listLimit } from "./parameters";
+import { paymentRoutes } from "./payment-routes";
+import type { Promotions } from "./promotions";
 import type { SessionStore } from "./sessions";
 
 /**
@@ -26,7 +30,10 @@ export type ApiRequestRecord = {
 
 export type ApiOptions = {
   sessions: SessionStore;
+  charges: Charges;
+  promotions: Promotions;
   faults: Faults;
+  /** The browser pages (pay page, sandbox dashboard), served standalone on this origin too. */
   payPage: express.Router;
   retain: { log: number; idempotencyKeys: number };
   logger?: EmulatorLogger;
@@ -69,9 +76,11 @@ const authenticate: express.RequestHandler = (req, res, next) => {
   next();
 };
 
-function sessionRoutes(sessions: SessionStore, retainKeys: number): express.Router {
+function sessionRoutes(
+  sessions: SessionStore,
+  idempotent: ReturnType<typeof createIdempotency>,
+): express.Router {
   const routes = express.Router();
-  const idempotent = createIdempotency(retainKeys);
   const found = (id: string) => {
     const record = sessions.find(id);
     if (!record) throw noSuchSession(id);
@@ -82,7 +91,7 @@ function sessionRoutes(sessions: SessionStore, retainKeys: number): express.Rout
     "/checkout/sessions",
     idempotent((req) => {
       const body = isRecord(req.body) ? req.body : {};
-      const record = sessions.create(createSessionParams(body));
+      const record = sessions.create(createSessionParams(body), checkoutOptions(body));
       return { status: 200, body: sessions.serialize(record, expandList(body.expand)) };
     }),
   );
@@ -112,16 +121,17 @@ function sessionRoutes(sessions: SessionStore, retainKeys: number): express.Rout
       return { status: 200, body: { ...sessions.expire(id) } };
     }),
   );
-  routes.use((req, res) => {
-    res.status(404).json({
-      error: {
-        type: "invalid_request_error",
-        message: `Unrecognized request URL (${req.method}: /v1${req.path}). The Stripe emulator serves Checkout Sessions only.`,
-      },
-    });
-  });
   return routes;
 }
+
+const unrecognized: express.RequestHandler = (req, res) => {
+  res.status(404).json({
+    error: {
+      type: "invalid_request_error",
+      message: `Unrecognized request URL (${req.method}: /v1${req.path}). The Stripe emulator serves Checkout Sessions, PaymentIntents, Charges, Refunds and Promotion Codes only.`,
+    },
+  });
+};
 
 function errorHandler(logger: EmulatorLogger | undefined): express.ErrorRequestHandler {
   return (error, _req, res, _next) => {
@@ -143,8 +153,11 @@ function errorHandler(logger: EmulatorLogger | undefined): express.ErrorRequestH
   };
 }
 
-/** Standalone, the pay page is served by the API's server too, under its own strict policy. */
-function standalonePayPage(payPage: express.Router): express.RequestHandler[] {
+/**
+ * Standalone, the pay page (`/pay`) and the sandbox dashboard (`/payments`) are served by the API's
+ * server too, under a strict policy of their own.
+ */
+function standalonePage(payPage: express.Router, prefix: string): express.RequestHandler[] {
   return [
     (_req, res, next) => {
       res.setHeader(
@@ -156,7 +169,7 @@ function standalonePayPage(payPage: express.Router): express.RequestHandler[] {
       next();
     },
     (req, res, next) => {
-      req.url = `/pay${req.url}`;
+      req.url = `${prefix}${req.url}`;
       payPage(req, res, next);
     },
   ];
@@ -172,8 +185,12 @@ export function createApi(options: ApiOptions) {
   app.use("/v1", logAndFault(requestLog, options.faults, options.retain.log));
   app.use("/v1", authenticate);
   app.use("/v1", express.urlencoded({ extended: true, limit: "1mb" }));
-  app.use("/v1", sessionRoutes(options.sessions, options.retain.idempotencyKeys));
-  app.use("/pay", ...standalonePayPage(options.payPage));
+  const idempotent = createIdempotency(options.retain.idempotencyKeys);
+  app.use("/v1", sessionRoutes(options.sessions, idempotent));
+  app.use("/v1", paymentRoutes(options.charges, options.promotions, idempotent));
+  app.use("/v1", unrecognized);
+  app.use("/pay", ...standalonePage(options.payPage, "/pay"));
+  app.use("/payments", ...standalonePage(options.payPage, "/payments"));
   app.use(errorHandler(options.logger));
   return {
     app,

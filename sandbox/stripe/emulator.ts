@@ -3,10 +3,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type express from "express";
 import { type ApiRequestRecord, createApi } from "./api";
+import { type Charges, createCharges } from "./charges";
+import { createDashboardRouter } from "./dashboard";
 import { createFaults, type StripeFaultRule } from "./faults";
 import type { EmulatorLogger } from "./logger";
 import type { StripeCheckoutSession, StripeEvent } from "./objects";
 import { createPayPageRouter } from "./pay-page";
+import { createPromotions } from "./promotions";
 import { type CompleteSessionInput, createSessionStore } from "./sessions";
 import { createWebhooks, type WebhookDeliveryRecord } from "./webhooks";
 
@@ -17,9 +20,12 @@ import { createWebhooks, type WebhookDeliveryRecord } from "./webhooks";
  * with test cards; signed webhooks retried until the app answers 2xx; and test hooks that inject
  * latency, errors and timeouts (docs/decisions/031-checkout-emulators.md).
  *
- * One module per resource (decision 064): parameters.ts (Stripe's form parameters, checked),
- * sessions.ts (the sessions and their states), webhooks.ts (events, signing, delivery), faults.ts,
- * idempotency.ts, api.ts (the HTTP API), pay-page.ts (the hosted page); this file puts them together.
+ * One module per resource (decision 064): parameters.ts and checkout-options.ts (Stripe's form
+ * parameters, checked), sessions.ts (the sessions and their states), totals.ts (discount, sandbox
+ * tax, totals), promotions.ts (the seeded promotion codes), charges.ts (PaymentIntents, Charges,
+ * Refunds), webhooks.ts (events, signing, delivery), faults.ts, idempotency.ts, api.ts and
+ * payment-routes.ts (the HTTP API), pay-page.ts (the hosted page), dashboard.ts (the sandbox
+ * dashboard's refunds); this file puts them together. README.md says what a person can do with it.
  *
  * Standalone, a test starts one and points several server processes at `apiUrl` (STRIPE_API_URL with
  * any `sk_test_` key and `webhookSecret`); in-process, sandbox/index.ts starts one and mounts
@@ -59,7 +65,10 @@ export type StripeEmulator = {
   /** A key the emulator accepts (any `sk_test_…` is accepted). */
   secretKey: string;
   webhookSecret: string;
-  /** The pay page (GET/POST `/pay/:sessionId`), to mount under another app. */
+  /**
+   * The pay page (GET/POST `/pay/:sessionId`) and the sandbox dashboard (GET `/payments`, POST
+   * `/payments/:chargeId/refund`), to mount under another app.
+   */
   browserRouter: express.Router;
   setWebhookUrls(urls: string[]): void;
   faults: {
@@ -72,8 +81,13 @@ export type StripeEmulator = {
   session(id: string): StripeCheckoutSession | undefined;
   sessions(): StripeCheckoutSession[];
   events(): StripeEvent[];
-  /** What the pay page does on a successful payment (for tests that do not need the form). */
+  /**
+   * What the pay page does on a successful payment, any required terms box ticked (for tests that do
+   * not need the form).
+   */
   completeSession(id: string, input: CompleteSessionInput): StripeCheckoutSession;
+  /** Refunds as POST /v1/refunds does (Stripe's errors thrown as ApiFailure). */
+  refund: Charges["refund"];
   /** Delivers an event again (all of the session's events when given a session id) to every webhook URL. */
   redeliver(eventOrSessionId: string): Promise<void>;
   /** Resolves when no webhook delivery is waiting or in flight. */
@@ -114,19 +128,29 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
   });
   // Known once the API listens, unless given.
   let payPageBaseUrl = options.payPageBaseUrl ?? "";
+  const promotions = createPromotions();
+  const charges = createCharges({ emit: webhooks.emit, retain: RETAIN.sessions });
   const sessions = createSessionStore({
     lifetimeSeconds: options.sessionLifetimeSeconds ?? 24 * 60 * 60,
     payPageBaseUrl: () => payPageBaseUrl,
     emit: webhooks.emit,
     retain: RETAIN.sessions,
+    promotions,
+    pay: charges.pay,
   });
   const faults = createFaults();
-  const browserRouter = createPayPageRouter({
-    merchantName: options.merchantName ?? "Sandbox store",
-    find: sessions.find,
-    complete: sessions.complete,
+  const merchantName = options.merchantName ?? "Sandbox store";
+  const browserRouter = createPayPageRouter({ merchantName, sessions, promotions });
+  browserRouter.use(createDashboardRouter({ merchantName, sessions, charges }));
+  const api = createApi({
+    sessions,
+    charges,
+    promotions,
+    faults,
+    payPage: browserRouter,
+    retain: RETAIN,
+    logger,
   });
-  const api = createApi({ sessions, faults, payPage: browserRouter, retain: RETAIN, logger });
 
   const server = http.createServer(api.app);
   const apiUrl = await listen(server, options.port ?? 0, options.host ?? "127.0.0.1");
@@ -149,6 +173,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
     sessions: () => sessions.all().map((record) => structuredClone(sessions.current(record))),
     events: webhooks.events,
     completeSession: (id, input) => structuredClone(sessions.complete(id, input)),
+    refund: charges.refund,
     redeliver: webhooks.redeliver,
     webhooksSettled: (timeoutMs = 30_000) => webhooks.settled(timeoutMs),
     expireSession: (id) => {

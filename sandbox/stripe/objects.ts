@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { CheckoutOptions } from "./checkout-options";
 
 /**
  * The Stripe objects the emulator keeps, shaped as Stripe's API returns them (the subset the `stripe`
@@ -112,6 +113,21 @@ export type StripeCheckoutSession = {
   expires_at: number;
   livemode: false;
   total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
+  allow_promotion_codes: boolean | null;
+  automatic_tax: {
+    enabled: boolean;
+    liability: null;
+    provider: "stripe" | null;
+    status: "complete" | "requires_location_inputs" | null;
+  };
+  consent_collection: {
+    payment_method_reuse_agreement: null;
+    promotions: "auto" | "none";
+    terms_of_service: "required" | "none";
+  } | null;
+  /** What the shopper agreed to, once paid. */
+  consent: { promotions: null; terms_of_service: "accepted" | null } | null;
+  custom_text: CheckoutOptions["customText"];
 };
 
 /** A session with what the emulator needs beside Stripe's fields (never sent as such). */
@@ -120,6 +136,9 @@ export type SessionRecord = {
   lineItems: StripeLineItem[];
   products: Map<string, StripeProduct>;
   shippingRates: { id: string; displayName: string; amount: number }[];
+  options: CheckoutOptions;
+  /** The promotion code the shopper applied on the pay page (promotions.ts), and its discount's id. */
+  promotion: { promotionCodeId: string; discountId: string } | null;
   /** The last decline message shown on the pay page, for the test hooks' inspection. */
   declines: number;
 };

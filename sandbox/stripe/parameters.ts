@@ -1,3 +1,4 @@
+import { shippableCountry } from "./countries";
 import { invalid } from "./errors";
 
 /**
@@ -113,6 +114,9 @@ const CREATE_PARAMS = new Set([
   "billing_address_collection",
   "expires_at",
   "allow_promotion_codes",
+  "automatic_tax",
+  "consent_collection",
+  "custom_text",
   "phone_number_collection",
   "submit_type",
 ]);
@@ -196,11 +200,9 @@ function allowedCountries(value: unknown): string[] | null {
   if (value === undefined) return null;
   if (!isRecord(value)) throw invalid("Invalid hash", "shipping_address_collection");
   const param = "shipping_address_collection[allowed_countries]";
-  const countries = asArray(value.allowed_countries, param).map((country, index) => {
-    const code = string(country, `${param}[${index}]`, { required: true });
-    if (!code || !/^[A-Z]{2}$/.test(code)) throw invalid(`Invalid country: ${String(country)}`, param);
-    return code;
-  });
+  const countries = asArray(value.allowed_countries, param).map((country) =>
+    shippableCountry(country, param),
+  );
   if (countries.length === 0) throw invalid("Missing required param: allowed_countries.", param);
   return countries;
 }

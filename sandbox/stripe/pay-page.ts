@@ -1,20 +1,31 @@
 import express from "express";
+import { countryName } from "./countries";
+import { escapeHtml, inlineMarkdown, notice, page } from "./html";
 import { formatAmount } from "./money";
 import type { SessionRecord, StripeAddress, StripeCheckoutSession } from "./objects";
+import { orderSummary } from "./pay-summary";
+import type { Promotions } from "./promotions";
+import type { SessionStore } from "./sessions";
+import { computeTotals } from "./totals";
+import { US_STATES } from "./us-states";
 
 /**
- * The emulator's hosted pay page: `GET /pay/:id` shows the order and a form (e-mail, test card, shipping
- * address, Pay, Cancel); `POST /pay/:id` pays or declines. Plain HTML forms, no script at all, so it
- * works under the site's Content-Security-Policy when mounted at /__sandbox/stripe and without
- * JavaScript.
+ * The emulator's hosted pay page: `GET /pay/:id` shows the order (pay-summary.ts) and a form (e-mail,
+ * test card, shipping address, the terms box when the session requires consent, Pay, Cancel);
+ * `POST /pay/:id` pays or declines; `POST /pay/:id/promotion-code` applies or removes a promotion
+ * code. Plain HTML forms, no script at all, so it works under the site's Content-Security-Policy
+ * when mounted at /__sandbox/stripe and without JavaScript.
  */
 
 export type PayPageDeps = {
   /** Whom the visitor pays (Stripe shows the account's business name). */
   merchantName: string;
-  find(id: string): SessionRecord | undefined;
-  complete(id: string, input: { email: string; name: string; address: StripeAddress }): StripeCheckoutSession;
+  sessions: SessionStore;
+  promotions: Promotions;
 };
+
+/** What the pay page says when a required terms box is left unticked. */
+export const TERMS_REQUIRED = "You must agree to the terms to continue.";
 
 /** Test cards, as Stripe's documentation gives them. */
 export const TEST_CARDS = {
@@ -22,62 +33,6 @@ export const TEST_CARDS = {
   declined: "4000000000000002",
   insufficientFunds: "4000000000009995",
 } as const;
-
-const US_STATES: [string, string][] = [
-  ["AL", "Alabama"],
-  ["AK", "Alaska"],
-  ["AZ", "Arizona"],
-  ["AR", "Arkansas"],
-  ["CA", "California"],
-  ["CO", "Colorado"],
-  ["CT", "Connecticut"],
-  ["DE", "Delaware"],
-  ["DC", "District of Columbia"],
-  ["FL", "Florida"],
-  ["GA", "Georgia"],
-  ["HI", "Hawaii"],
-  ["ID", "Idaho"],
-  ["IL", "Illinois"],
-  ["IN", "Indiana"],
-  ["IA", "Iowa"],
-  ["KS", "Kansas"],
-  ["KY", "Kentucky"],
-  ["LA", "Louisiana"],
-  ["ME", "Maine"],
-  ["MD", "Maryland"],
-  ["MA", "Massachusetts"],
-  ["MI", "Michigan"],
-  ["MN", "Minnesota"],
-  ["MS", "Mississippi"],
-  ["MO", "Missouri"],
-  ["MT", "Montana"],
-  ["NE", "Nebraska"],
-  ["NV", "Nevada"],
-  ["NH", "New Hampshire"],
-  ["NJ", "New Jersey"],
-  ["NM", "New Mexico"],
-  ["NY", "New York"],
-  ["NC", "North Carolina"],
-  ["ND", "North Dakota"],
-  ["OH", "Ohio"],
-  ["OK", "Oklahoma"],
-  ["OR", "Oregon"],
-  ["PA", "Pennsylvania"],
-  ["RI", "Rhode Island"],
-  ["SC", "South Carolina"],
-  ["SD", "South Dakota"],
-  ["TN", "Tennessee"],
-  ["TX", "Texas"],
-  ["UT", "Utah"],
-  ["VT", "Vermont"],
-  ["VA", "Virginia"],
-  ["WA", "Washington"],
-  ["WV", "West Virginia"],
-  ["WI", "Wisconsin"],
-  ["WY", "Wyoming"],
-];
-
-const COUNTRY_NAMES: Record<string, string> = { US: "United States", CA: "Canada", GB: "United Kingdom" };
 
 type Fields = {
   email: string;
@@ -91,6 +46,7 @@ type Fields = {
   state: string;
   postalCode: string;
   country: string;
+  terms: string;
 };
 
 type FieldErrors = Partial<Record<keyof Fields, string>>;
@@ -107,16 +63,8 @@ const FIELD_NAMES: (keyof Fields)[] = [
   "state",
   "postalCode",
   "country",
+  "terms",
 ];
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 function luhn(digits: string): boolean {
   let sum = 0;
@@ -169,81 +117,9 @@ function validate(fields: Fields, session: StripeCheckoutSession): FieldErrors {
   } else if (!fields.postalCode.trim()) {
     errors.postalCode = "Enter the postal code.";
   }
+  if (session.consent_collection?.terms_of_service === "required" && fields.terms !== "accepted")
+    errors.terms = TERMS_REQUIRED;
   return errors;
-}
-
-const STYLE = `
-:root { color-scheme: light; --ink: #111827; --muted: #4b5563; --line: #d1d5db; --accent: #b45309;
-  --error: #b91c1c; --bg: #f9fafb; }
-* { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
-  background: var(--bg); }
-.ribbon p { margin: 0; }
-.ribbon { margin: 0; background: #fef3c7; color: #78350f; text-align: center; padding: .5rem 1rem;
-  font-size: .875rem; border-bottom: 1px solid #fcd34d; }
-main { max-width: 60rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; display: grid; gap: 2rem; }
-@media (min-width: 48rem) { main { grid-template-columns: 1fr 1fr; padding-top: 3rem; } }
-h1 { font-size: 1.25rem; margin: 0 0 .25rem; }
-h2 { font-size: 1rem; margin: 0 0 .75rem; }
-.total { font-size: 2rem; font-weight: 700; margin: .25rem 0 1.5rem; }
-.muted { color: var(--muted); }
-ul.lines { list-style: none; padding: 0; margin: 0 0 1rem; }
-ul.lines li { display: flex; justify-content: space-between; gap: 1rem; padding: .75rem 0;
-  border-bottom: 1px solid var(--line); }
-dl.sum { display: grid; grid-template-columns: 1fr auto; gap: .25rem 1rem; margin: 0; }
-dl.sum dt { color: var(--muted); } dl.sum dd { margin: 0; text-align: right; }
-dl.sum .grand { font-weight: 700; color: var(--ink); }
-form { background: #fff; border: 1px solid var(--line); border-radius: .75rem; padding: 1.25rem; }
-fieldset { border: 0; padding: 0; margin: 0 0 1.25rem; }
-legend { font-weight: 600; margin-bottom: .5rem; padding: 0; }
-label { display: block; font-size: .875rem; font-weight: 500; margin: .75rem 0 .25rem; }
-input, select { width: 100%; font: inherit; padding: .625rem .75rem; border: 1px solid #9ca3af; border-radius: .5rem;
-  background: #fff; color: var(--ink); }
-input:focus-visible, select:focus-visible, button:focus-visible, a:focus-visible {
-  outline: 3px solid #2563eb; outline-offset: 2px; }
-input[aria-invalid="true"], select[aria-invalid="true"] { border-color: var(--error); }
-.row { display: grid; grid-template-columns: 1fr 1fr; gap: 0 .75rem; }
-.hint { font-size: .8125rem; color: var(--muted); margin: .25rem 0 0; }
-.field-error { font-size: .8125rem; color: var(--error); margin: .25rem 0 0; font-weight: 500; }
-.alert { border: 1px solid var(--error); background: #fef2f2; color: #7f1d1d; border-radius: .5rem;
-  padding: .75rem 1rem; margin-bottom: 1rem; }
-.alert ul { margin: .25rem 0 0; padding-left: 1.25rem; }
-.alert a { color: inherit; }
-.actions { display: flex; flex-wrap: wrap; align-items: center; gap: 1rem; margin-top: 1rem; }
-button { font: inherit; font-weight: 600; border: 0; border-radius: .5rem; padding: .75rem 1.5rem; cursor: pointer;
-  background: var(--ink); color: #fff; min-width: 10rem; }
-button:hover { background: #374151; }
-a { color: #1d4ed8; }
-.testcards { font-size: .8125rem; background: #f3f4f6; border-radius: .5rem; padding: .75rem 1rem; margin: 0 0 1rem; }
-code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; white-space: nowrap; }
-.notice { grid-column: 1 / -1; max-width: 32rem; margin: 4rem auto; background: #fff; border: 1px solid var(--line); border-radius: .75rem;
-  padding: 2rem; text-align: center; }
-`;
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header class="ribbon"><p>Sandbox: no real payments. This page stands in for Stripe Checkout.</p></header>
-${body}
-</body>
-</html>`;
-}
-
-function notice(title: string, message: string, link?: { href: string; label: string }): string {
-  return page(
-    title,
-    `<main><div class="notice"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${
-      link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ""
-    }</div></main>`,
-  );
 }
 
 function input(
@@ -288,20 +164,42 @@ ${options
 </select>${error ? `<p class="field-error" id="${id}-error">${escapeHtml(error)}</p>` : ""}`;
 }
 
+/** The terms box, with the session's custom text (markdown links rendered) or Stripe's default. */
+function termsBox(merchantName: string, session: StripeCheckoutSession, fields: Fields, errors: FieldErrors) {
+  if (session.consent_collection?.terms_of_service !== "required") return "";
+  const custom = session.custom_text.terms_of_service_acceptance?.message;
+  const text = custom ? inlineMarkdown(custom) : `I agree to ${escapeHtml(merchantName)}'s Terms of Service.`;
+  const error = errors.terms;
+  return `<div class="consent">
+      <input type="checkbox" id="f-terms" name="terms" value="accepted" required${
+        fields.terms === "accepted" ? " checked" : ""
+      }${error ? ' aria-invalid="true" aria-describedby="f-terms-error"' : ""}>
+      <label for="f-terms">${text}</label>
+    </div>${error ? `<p class="field-error" id="f-terms-error">${escapeHtml(error)}</p>` : ""}`;
+}
+
+type View = {
+  merchantName: string;
+  promotions: Promotions;
+  /** The pay page's own path, as the browser asked for it (forms post back to it). */
+  path: string;
+  codeError?: string;
+};
+
 function payPage(
-  merchantName: string,
+  view: View,
   record: SessionRecord,
   fields: Fields,
   errors: FieldErrors,
   failure?: string,
 ): string {
+  const { merchantName } = view;
   const { session } = record;
   const money = (amount: number) => formatAmount(amount, session.currency);
-  const shipping = session.shipping_cost?.amount_total ?? 0;
-  const shippingName = record.shippingRates[0]?.displayName ?? "Shipping";
+  const due = computeTotals(record, view.promotions, record.options.automaticTax).total;
   const countries = allowedCountries(session).map((code): [string, string] => [
     code,
-    COUNTRY_NAMES[code] ?? code,
+    countryName(code) ?? code,
   ]);
   const errorList = Object.entries(errors) as [keyof Fields, string][];
   const summary =
@@ -316,16 +214,6 @@ function payPage(
             : ""
         }</div>`
       : "";
-  const lines = record.lineItems
-    .map(
-      (item) =>
-        `<li><span>${escapeHtml(item.description)}${
-          item.quantity > 1 ? ` <span class="muted">× ${item.quantity}</span>` : ""
-        }<br><span class="muted">${escapeHtml(money(item.price.unit_amount))} each</span></span><span>${escapeHtml(
-          money(item.amount_total),
-        )}</span></li>`,
-    )
-    .join("");
   const stateField =
     fields.country === "US" || countries.length === 1
       ? select(
@@ -338,21 +226,11 @@ function payPage(
         )
       : input("state", "State or province", fields, errors, 'autocomplete="shipping address-level1"');
   return page(
-    `Pay ${money(session.amount_total)}`,
+    `Pay ${money(due)}`,
     `<main>
-<section aria-labelledby="summary-title">
-  <h1 id="summary-title">Pay ${escapeHtml(merchantName)}</h1>
-  <p class="total">${escapeHtml(money(session.amount_total))}</p>
-  <h2>Your order</h2>
-  <ul class="lines">${lines}</ul>
-  <dl class="sum">
-    <dt>Subtotal</dt><dd>${escapeHtml(money(session.amount_subtotal))}</dd>
-    <dt>${escapeHtml(shippingName)}</dt><dd>${shipping === 0 ? "Free" : escapeHtml(money(shipping))}</dd>
-    <dt class="grand">Total due</dt><dd class="grand">${escapeHtml(money(session.amount_total))}</dd>
-  </dl>
-</section>
+${orderSummary(merchantName, record, view.promotions, view.path, view.codeError)}
 <section aria-labelledby="pay-title">
-  <form method="post" novalidate aria-labelledby="pay-title">
+  <form method="post" action="${escapeHtml(view.path)}" novalidate aria-labelledby="pay-title">
     <h2 id="pay-title">Pay with card</h2>
     ${summary}
     <p class="testcards">Test cards: <code>4242 4242 4242 4242</code> pays; <code>4000 0000 0000 0002</code> is
@@ -381,8 +259,9 @@ function payPage(
         <div>${input("postalCode", "ZIP code", fields, errors, 'inputmode="numeric" autocomplete="shipping postal-code" required')}</div>
       </div>
     </fieldset>
+    ${termsBox(merchantName, session, fields, errors)}
     <div class="actions">
-      <button type="submit">Pay ${escapeHtml(money(session.amount_total))}</button>
+      <button type="submit">Pay ${escapeHtml(money(due))}</button>
       ${session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Cancel and return to the store</a>` : ""}
     </div>
   </form>
@@ -444,20 +323,45 @@ export function createPayPageRouter(deps: PayPageDeps): express.Router {
     return false;
   }
 
+  /** The page's view: its forms post back to the path the browser used (here or under /__sandbox). */
+  const view = (req: express.Request, codeError?: string): View => ({
+    merchantName: deps.merchantName,
+    promotions: deps.promotions,
+    path: (req.originalUrl.split("?")[0] ?? "").replace(/\/promotion-code$/, ""),
+    codeError,
+  });
+
   router.get("/pay/:id", (req, res) => {
-    const record = deps.find(req.params.id);
+    const record = deps.sessions.find(req.params.id);
     if (unavailable(res, record) || !record) return;
-    send(res, 200, payPage(deps.merchantName, record, emptyFields(record.session), {}));
+    send(res, 200, payPage(view(req), record, emptyFields(record.session), {}));
+  });
+
+  // Apply (or remove) a promotion code: back to the page, or the page again with Stripe's refusal.
+  router.post("/pay/:id/promotion-code", (req, res) => {
+    const record = deps.sessions.find(req.params.id);
+    if (unavailable(res, record) || !record) return;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (body.action === "remove") deps.sessions.removePromotionCode(record);
+    else {
+      const code = typeof body.code === "string" ? body.code.trim().slice(0, 100) : "";
+      const refusal = code ? deps.sessions.applyPromotionCode(record, code) : "Enter a promotion code.";
+      if (refusal) {
+        send(res, 400, payPage(view(req, refusal), record, emptyFields(record.session), {}));
+        return;
+      }
+    }
+    res.redirect(303, view(req).path);
   });
 
   router.post("/pay/:id", (req, res) => {
-    const record = deps.find(req.params.id);
+    const record = deps.sessions.find(req.params.id);
     if (unavailable(res, record) || !record) return;
     const { session } = record;
     const fields = readFields(req.body, session);
     const errors = validate(fields, session);
     if (Object.keys(errors).length > 0) {
-      send(res, 400, payPage(deps.merchantName, record, fields, errors));
+      send(res, 400, payPage(view(req), record, fields, errors));
       return;
     }
     const digits = fields.cardNumber.replace(/[\s-]/g, "");
@@ -469,7 +373,7 @@ export function createPayPageRouter(deps: PayPageDeps): express.Router {
           : digits === TEST_CARDS.insufficientFunds
             ? "Your card has insufficient funds. Try another card."
             : "Your card was declined: this is a sandbox, so use the test card 4242 4242 4242 4242.";
-      send(res, 402, payPage(deps.merchantName, record, fields, {}, message));
+      send(res, 402, payPage(view(req), record, fields, {}, message));
       return;
     }
     const address: StripeAddress = {
@@ -480,7 +384,7 @@ export function createPayPageRouter(deps: PayPageDeps): express.Router {
       postal_code: fields.postalCode,
       country: fields.country,
     };
-    const completed = deps.complete(session.id, { email: fields.email, name: fields.name, address });
+    const completed = deps.sessions.complete(session.id, { email: fields.email, name: fields.name, address });
     res.redirect(303, successUrl(completed));
   });
 

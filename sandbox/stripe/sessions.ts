@@ -1,4 +1,5 @@
 import { setBounded } from "../retention";
+import type { CheckoutOptions } from "./checkout-options";
 import { invalid } from "./errors";
 import {
   nowSeconds,
@@ -10,6 +11,9 @@ import {
   stripeId,
 } from "./objects";
 import type { CreateSessionParams, LineParams } from "./parameters";
+import { INVALID_CODE, type Promotions } from "./promotions";
+import { expandSession } from "./session-expand";
+import { applyTotals } from "./totals";
 
 /**
  * Checkout Sessions, the emulator's one resource: made from checked parameters (parameters.ts),
@@ -33,6 +37,9 @@ export type SessionStoreOptions = {
   emit(type: string, session: StripeCheckoutSession): void;
   /** How many sessions are kept, oldest out first. */
   retain: number;
+  promotions: Promotions;
+  /** Takes a paid session's total (charges.ts): its PaymentIntent's id. */
+  pay(session: StripeCheckoutSession): string;
 };
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
@@ -103,6 +110,7 @@ function lineItem(line: LineParams, created: number): { product: StripeProduct; 
 /** A new open session from checked parameters. */
 function newRecord(
   params: CreateSessionParams,
+  options: CheckoutOptions,
   payPageBaseUrl: string,
   lifetimeSeconds: number,
 ): SessionRecord {
@@ -155,8 +163,24 @@ function newRecord(
     expires_at: created + lifetimeSeconds,
     livemode: false,
     total_details: { amount_discount: 0, amount_shipping: shippingAmount, amount_tax: 0 },
+    allow_promotion_codes: options.allowPromotionCodes,
+    automatic_tax: {
+      enabled: options.automaticTax,
+      liability: null,
+      provider: options.automaticTax ? "stripe" : null,
+      status: options.automaticTax ? "requires_location_inputs" : null,
+    },
+    consent_collection: options.consent
+      ? {
+          payment_method_reuse_agreement: null,
+          promotions: options.consent.promotions ?? "none",
+          terms_of_service: options.consent.termsOfService ?? "none",
+        }
+      : null,
+    consent: null,
+    custom_text: options.customText,
   };
-  return { session, lineItems, products, shippingRates, declines: 0 };
+  return { session, lineItems, products, shippingRates, options, promotion: null, declines: 0 };
 }
 
 export function createSessionStore(options: SessionStoreOptions) {
@@ -180,13 +204,14 @@ export function createSessionStore(options: SessionStoreOptions) {
   }
 
   function serialize(record: SessionRecord, expand: string[]) {
-    const session = current(record);
-    if (!expand.includes("line_items")) return { ...session };
+    const session = structuredClone(current(record));
+    const expanded = expandSession(record, session, expand, options.promotions);
+    if (!expand.includes("line_items")) return expanded;
     const expandProduct = expand.includes("line_items.data.price.product");
     // Like Stripe, an embedded list holds the first page (10 items); the rest via /line_items.
     const firstPage = record.lineItems.slice(0, 10);
     return {
-      ...session,
+      ...expanded,
       line_items: lineItemList(record, firstPage, expandProduct, record.lineItems.length > 10),
     };
   }
@@ -203,10 +228,31 @@ export function createSessionStore(options: SessionStoreOptions) {
     return lineItemList(record, page, expandProduct, start + limit < record.lineItems.length);
   }
 
-  function create(params: CreateSessionParams): SessionRecord {
-    const record = newRecord(params, options.payPageBaseUrl(), options.lifetimeSeconds);
+  function create(params: CreateSessionParams, checkoutOptions: CheckoutOptions): SessionRecord {
+    const record = newRecord(params, checkoutOptions, options.payPageBaseUrl(), options.lifetimeSeconds);
+    applyTotals(record, options.promotions);
     setBounded(records, record.session.id, record, options.retain);
     return record;
+  }
+
+  /** What the pay page's "Apply" does: null, or why the code is refused (in Stripe's words). */
+  function applyPromotionCode(record: SessionRecord, code: string): string | null {
+    const promotion = options.promotions.byCode(code);
+    const session = record.session;
+    if (
+      !record.options.allowPromotionCodes ||
+      !promotion ||
+      options.promotions.discount(promotion, session.amount_subtotal, session.currency) === null
+    )
+      return INVALID_CODE;
+    record.promotion = { promotionCodeId: promotion.id, discountId: stripeId("di", 24) };
+    applyTotals(record, options.promotions);
+    return null;
+  }
+
+  function removePromotionCode(record: SessionRecord): void {
+    record.promotion = null;
+    applyTotals(record, options.promotions);
   }
 
   /** What paying on the pay page does: the session paid, the customer's details on it, an event. */
@@ -218,7 +264,6 @@ export function createSessionStore(options: SessionStoreOptions) {
     if (session.status !== "open") throw new Error(`Checkout session ${id} is ${session.status}`);
     session.status = "complete";
     session.payment_status = "paid";
-    session.payment_intent = stripeId("pi", 24);
     session.url = null;
     session.customer_details = {
       email: input.email,
@@ -229,6 +274,17 @@ export function createSessionStore(options: SessionStoreOptions) {
       tax_ids: [],
     };
     session.collected_information = { shipping_details: { name: input.name, address: input.address } };
+    // The pay page refuses to pay until a required box is ticked: paid means agreed.
+    if (session.consent_collection) {
+      session.consent = {
+        promotions: null,
+        terms_of_service: session.consent_collection.terms_of_service === "required" ? "accepted" : null,
+      };
+    }
+    // The address is in: automatic tax is computed, and the total charged includes it.
+    applyTotals(record, options.promotions);
+    session.payment_intent = options.pay(session);
+    if (record.promotion) options.promotions.redeem(record.promotion.promotionCodeId);
     options.emit("checkout.session.completed", session);
     return session;
   }
@@ -254,6 +310,8 @@ export function createSessionStore(options: SessionStoreOptions) {
     serialize,
     lineItemPage,
     create,
+    applyPromotionCode,
+    removePromotionCode,
     complete,
     expire,
   };

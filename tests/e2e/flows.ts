@@ -41,6 +41,8 @@ export async function payOnEmulator(tab: Page, buyer: Buyer, card = "4242 4242 4
   if ((await state.evaluate((el) => el.tagName)) === "SELECT") await state.selectOption(buyer.state);
   else await state.fill(buyer.state);
   await tab.getByLabel("ZIP code").fill(buyer.postalCode);
+  // Checkout requires agreement to the terms of sale (issue 16).
+  await tab.getByRole("checkbox", { name: /I agree to the terms of sale/ }).check();
   await tab.getByRole("button", { name: /^Pay / }).click();
 }
 

@@ -24,6 +24,7 @@ async function paidSession(request: APIRequestContext, base: string, email: stri
       state: buyer.state,
       postalCode: buyer.postalCode,
       country: "US",
+      terms: "accepted",
     },
     maxRedirects: 0,
   });

@@ -67,7 +67,7 @@ export function verify(server: RunningServer, sessionId: string) {
   return postJson(`${server.url}/api/verify-and-send-confirmation`, { sessionId });
 }
 
-/** The pay page's fields as a visitor fills them (the card is the only thing tests vary). */
+/** The pay page's fields as a visitor fills them, terms of sale ticked (the card is what tests vary). */
 export function payFields(card = "4242 4242 4242 4242", overrides: Record<string, string> = {}) {
   return new URLSearchParams({
     email: "sam.buyer@example.com",
@@ -81,6 +81,7 @@ export function payFields(card = "4242 4242 4242 4242", overrides: Record<string
     state: "TX",
     postalCode: "78701",
     country: "US",
+    terms: "accepted",
     ...overrides,
   });
 }

@@ -136,7 +136,7 @@ describe("Stripe emulator on the wire", () => {
         error: {
           type: "invalid_request_error",
           message:
-            "Unrecognized request URL (GET: /v1/customers). The Stripe emulator serves Checkout Sessions only.",
+            "Unrecognized request URL (GET: /v1/customers). The Stripe emulator serves Checkout Sessions, PaymentIntents, Charges, Refunds and Promotion Codes only.",
         },
       });
     });
@@ -415,6 +415,16 @@ describe("Stripe emulator on the wire", () => {
         expires_at: (response.body.created as number) + 24 * 60 * 60,
         livemode: false,
         total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+        allow_promotion_codes: false,
+        automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+        consent_collection: null,
+        consent: null,
+        custom_text: {
+          after_submit: null,
+          shipping_address: null,
+          submit: null,
+          terms_of_service_acceptance: null,
+        },
       });
     });
 

@@ -128,6 +128,13 @@ describe("Stripe adapter", () => {
       ],
       amountTotal: 12_700,
       currency: "usd",
+      amountSubtotal: 12_700,
+      amountDiscount: 0,
+      amountShipping: 0,
+      amountTax: 0,
+      promotionCode: null,
+      shippingTitle: "Free shipping",
+      paymentIntentId: expect.stringMatching(/^pi_\w{24}$/),
     });
   });
 
@@ -208,6 +215,7 @@ describe("Stripe adapter", () => {
         id: "evt_1",
         type: "checkout.session.completed",
         checkoutSessionId: "cs_test_abc",
+        chargeId: null,
       });
     });
 

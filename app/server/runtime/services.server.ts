@@ -107,6 +107,9 @@ export async function createServices(
     secretKey: env.STRIPE_SECRET_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     apiUrl: env.STRIPE_API_URL,
+    shippingCountries: env.SHIPPING_COUNTRIES,
+    automaticTax: env.STRIPE_AUTOMATIC_TAX,
+    siteUrl: env.PUBLIC_SITE_URL,
   });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const outbox = createOutbox({

@@ -1,11 +1,14 @@
 import Stripe from "stripe";
 import { RequestRejectedError } from "~/server/errors.server";
 import {
+  chargeRefundsHaveMore,
+  reshapeChargeRefunds,
   reshapeCreatedSession,
   reshapeEvent,
   reshapeLineItems,
   reshapeSession,
   reshapeStripeError,
+  sessionPromotionCode,
   VARIANT_METADATA_KEY,
 } from "./reshape.server";
 import {
@@ -29,10 +32,33 @@ export type PaymentsConfig = {
   maxNetworkRetries?: number;
   /** How old a webhook signature may be (seconds). */
   webhookToleranceSeconds?: number;
+  /** Where Checkout ships to (ISO 3166-1 alpha-2; SHIPPING_COUNTRIES). Default: the US. */
+  shippingCountries?: string[];
+  /** Stripe Tax on the hosted page (STRIPE_AUTOMATIC_TAX; Stripe Tax must be set up in the dashboard). */
+  automaticTax?: boolean;
+  /**
+   * The site's public origin: when given, Checkout requires agreement to the terms of sale at
+   * `<siteUrl>/legal/terms` (Stripe also wants a terms URL in the dashboard's public details).
+   */
+  siteUrl?: string;
 };
 
-/** Session fields the app reads back: the line items with each line's product (for its variant id). */
-const SESSION_EXPAND = ["line_items", "line_items.data.price.product"];
+/**
+ * Session fields the app reads back: the line items with each line's product (for its variant id),
+ * the discounts (for the promotion code's id) and the shipping rate (for its name). The promotion
+ * code itself is read apart: expanded from here it would be five levels deep, past Stripe's limit.
+ */
+const SESSION_EXPAND = [
+  "line_items",
+  "line_items.data.price.product",
+  "total_details.breakdown",
+  "shipping_cost.shipping_rate",
+];
+
+/** What the shopper ticks on the hosted page: Stripe's markdown link to the site's terms of sale. */
+export function termsAcceptanceMessage(siteUrl: string): string {
+  return `I agree to the [terms of sale](${siteUrl.replace(/\/+$/, "")}/legal/terms).`;
+}
 
 /**
  * Starts an SDK call without the caller's stack trace the SDK records on every request (`new
@@ -50,6 +76,8 @@ export function withoutCallSiteStack<T>(start: () => Promise<T>): Promise<T> {
     Error.stackTraceLimit = limit;
   }
 }
+
+const DEFAULT_COUNTRIES = ["US"];
 
 /** The one Stripe adapter (docs/decisions/030-exactly-once-fulfilment.md). */
 export function createPayments(config: PaymentsConfig): Payments {
@@ -94,7 +122,10 @@ export function createPayments(config: PaymentsConfig): Payments {
                   product_data: { name: line.name, metadata: { [VARIANT_METADATA_KEY]: line.variantId } },
                 },
               })),
-              shipping_address_collection: { allowed_countries: ["US"] },
+              shipping_address_collection: {
+                allowed_countries: (config.shippingCountries ??
+                  DEFAULT_COUNTRIES) as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+              },
               shipping_options: [
                 {
                   shipping_rate_data: {
@@ -108,6 +139,16 @@ export function createPayments(config: PaymentsConfig): Payments {
                   },
                 },
               ],
+              allow_promotion_codes: true,
+              ...(config.automaticTax ? { automatic_tax: { enabled: true } } : {}),
+              ...(config.siteUrl
+                ? {
+                    consent_collection: { terms_of_service: "required" as const },
+                    custom_text: {
+                      terms_of_service_acceptance: { message: termsAcceptanceMessage(config.siteUrl) },
+                    },
+                  }
+                : {}),
               success_url: input.successUrl,
               cancel_url: input.cancelUrl,
             },
@@ -130,7 +171,13 @@ export function createPayments(config: PaymentsConfig): Payments {
             .autoPagingToArray({ limit: 1_000 });
           lines = reshapeLineItems({ data: all, has_more: false }).lines;
         }
-        return reshapeSession(session, lines);
+        // Only the promotion code's id is on the session: its customer-facing code is read from it.
+        const promotion = sessionPromotionCode(session);
+        const code =
+          promotion && "id" in promotion
+            ? (await stripe.promotionCodes.retrieve(promotion.id)).code
+            : undefined;
+        return reshapeSession(session, lines, code);
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         if (error instanceof PaymentProviderError) throw error;
@@ -138,9 +185,21 @@ export function createPayments(config: PaymentsConfig): Payments {
       }
     },
 
-    async retrieveChargeRefunds(_chargeId: string): Promise<ChargeRefunds | null> {
-      // Issue 16 item 3, on the integration branch only: the Stripe helper replaces this.
-      throw new Error("retrieveChargeRefunds: not yet implemented");
+    async retrieveChargeRefunds(chargeId: string): Promise<ChargeRefunds | null> {
+      try {
+        const charge = await withoutCallSiteStack(() =>
+          stripe.charges.retrieve(chargeId, { expand: ["refunds"] }),
+        );
+        // The embedded list is its first page: a charge refunded many times is read in full.
+        if (!chargeRefundsHaveMore(charge)) return reshapeChargeRefunds(charge);
+        const all = await stripe.refunds
+          .list({ charge: chargeId, limit: 100 })
+          .autoPagingToArray({ limit: 1_000 });
+        return reshapeChargeRefunds(charge, all);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw reshapeStripeError(error);
+      }
     },
 
     parseWebhook(rawBody: string, signatureHeader: string | null) {

@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { z } from "zod";
 import type { OrderLine, ShippingAddress } from "~/server/db/schema";
 import {
+  type ChargeRefunds,
   type CheckoutSessionDetails,
   type CreatedCheckoutSession,
   PaymentProviderError,
@@ -15,6 +16,11 @@ import {
 
 /** The metadata key that carries the Shopify variant id on each line's Stripe product. */
 export const VARIANT_METADATA_KEY = "shopify_variant_id";
+
+/** An expandable field: the object's id, or the object itself (with the fields read from it). */
+function idOr<T extends z.ZodRawShape>(fields: T) {
+  return z.union([z.string(), z.object({ id: z.string(), ...fields }).loose()]);
+}
 
 const address = z
   .object({
@@ -75,9 +81,25 @@ const session = z.object({
       amount_discount: z.number().int().nullish(),
       amount_shipping: z.number().int().nullish(),
       amount_tax: z.number().int().nullish(),
+      // Present when `total_details.breakdown` is expanded.
+      breakdown: z
+        .object({
+          discounts: z.array(
+            z.object({
+              amount: z.number().int(),
+              discount: z.object({ promotion_code: idOr({ code: z.string() }).nullish() }).loose(),
+            }),
+          ),
+        })
+        .loose()
+        .nullish(),
     })
     .nullish(),
-  payment_intent: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish(),
+  shipping_cost: z
+    .object({ shipping_rate: idOr({ display_name: z.string().nullish() }).nullish() })
+    .loose()
+    .nullish(),
+  payment_intent: idOr({}).nullish(),
 });
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
@@ -138,10 +160,33 @@ function reshapeAddress(
   };
 }
 
-/** A retrieved session; `lines` are those embedded by `expand: ["line_items"]` unless given. */
-export function reshapeSession(raw: unknown, lines?: OrderLine[]): CheckoutSessionDetails {
+/**
+ * The promotion code the shopper entered, as found on a session read with `total_details.breakdown`
+ * expanded: its code when the promotion code was expanded too, else its id (`promo_…`) to look up.
+ */
+export function sessionPromotionCode(raw: unknown): { code: string } | { id: string } | null {
+  const value = parse(session, raw, "checkout session");
+  for (const entry of value.total_details?.breakdown?.discounts ?? []) {
+    const promotion = entry.discount.promotion_code;
+    if (typeof promotion === "string") return { id: promotion };
+    if (promotion) return { code: promotion.code };
+  }
+  return null;
+}
+
+/**
+ * A retrieved session; `lines` are those embedded by `expand: ["line_items"]` unless given, and
+ * `promotionCode` the code looked up when the session names its promotion code by id only.
+ */
+export function reshapeSession(
+  raw: unknown,
+  lines?: OrderLine[],
+  promotionCode?: string | null,
+): CheckoutSessionDetails {
   const value = parse(session, raw, "checkout session");
   const shipping = value.collected_information?.shipping_details;
+  const found = promotionCode === undefined ? sessionPromotionCode(raw) : null;
+  const rate = value.shipping_cost?.shipping_rate;
   return {
     id: value.id,
     status: value.status ?? "open",
@@ -156,10 +201,55 @@ export function reshapeSession(raw: unknown, lines?: OrderLine[]): CheckoutSessi
     amountDiscount: value.total_details?.amount_discount ?? 0,
     amountShipping: value.total_details?.amount_shipping ?? 0,
     amountTax: value.total_details?.amount_tax ?? 0,
-    promotionCode: null,
-    shippingTitle: null,
+    promotionCode: promotionCode ?? (found && "code" in found ? found.code : null),
+    shippingTitle: typeof rate === "object" && rate ? (rate.display_name ?? null) : null,
     paymentIntentId:
       typeof value.payment_intent === "string" ? value.payment_intent : (value.payment_intent?.id ?? null),
+  };
+}
+
+const refund = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  status: z.string().nullish(),
+  reason: z.string().nullish(),
+});
+
+const refundList = z.object({ data: z.array(refund), has_more: z.boolean().optional() });
+
+const charge = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  amount_refunded: z.number().int(),
+  currency: z.string(),
+  refunded: z.boolean(),
+  payment_intent: idOr({}).nullish(),
+  // Present when `refunds` is expanded (Stripe no longer embeds them by default).
+  refunds: refundList.nullish(),
+});
+
+/** Whether a charge read with `expand: ["refunds"]` holds only the first page of its refunds. */
+export function chargeRefundsHaveMore(raw: unknown): boolean {
+  return parse(charge, raw, "charge").refunds?.has_more ?? false;
+}
+
+/** A charge read with `expand: ["refunds"]`; `refunds` are all of them when the embedded page was not. */
+export function reshapeChargeRefunds(raw: unknown, refunds?: unknown[]): ChargeRefunds {
+  const value = parse(charge, raw, "charge");
+  const list = refunds ? parse(z.array(refund), refunds, "refund list") : (value.refunds?.data ?? []);
+  return {
+    chargeId: value.id,
+    paymentIntentId:
+      typeof value.payment_intent === "string" ? value.payment_intent : (value.payment_intent?.id ?? null),
+    currency: value.currency.toLowerCase(),
+    amountRefunded: value.amount_refunded,
+    fullyRefunded: value.refunded,
+    refunds: list.map((entry) => ({
+      id: entry.id,
+      amount: entry.amount,
+      status: entry.status ?? "succeeded",
+      reason: entry.reason ?? null,
+    })),
   };
 }
 
