@@ -6,6 +6,7 @@ import type { DeliveryStatus, Outbox } from "~/server/mail/outbox.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import type { Payments } from "~/server/stripe/types";
 import { ORDER_CONFIRMATION, orderConfirmationOf } from "./order-email.server";
+import type { OrderLinks } from "./order-link.server";
 
 /**
  * Fulfilment: a paid Stripe Checkout Session becomes one order and one confirmation e-mail, exactly
@@ -86,6 +87,8 @@ export type FulfilmentDeps = {
   logger: Logger;
   /** PUBLIC_SITE_URL: the e-mail links back to the order. */
   siteUrl: string;
+  /** The order page's signed link, for the e-mail (order-link.server.ts). */
+  orderLinks: Pick<OrderLinks, "orderPageUrl">;
 };
 
 function toFulfilled(order: typeof orders.$inferSelect): FulfilledOrder {
@@ -180,7 +183,7 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
             kind: ORDER_CONFIRMATION,
             dedupeKey: session.id,
             to: row.email,
-            payload: orderConfirmationOf(row, deps.siteUrl),
+            payload: orderConfirmationOf(row, deps.orderLinks),
           });
           delivery = queued.id;
         }
