@@ -61,7 +61,8 @@ export function createOrderLinks(options: OrderLinkOptions): OrderLinks {
     verify(token) {
       if (!TOKEN_PATTERN.test(token)) return { status: "invalid" };
       const bytes = Buffer.from(token, "base64url");
-      if (bytes.length !== TOKEN_BYTES) return { status: "invalid" };
+      // The last character carries 2 spare bits: only the one spelling of the bytes is the token.
+      if (bytes.length !== TOKEN_BYTES || bytes.toString("base64url") !== token) return { status: "invalid" };
       const body = bytes.subarray(0, ID_BYTES + EXPIRY_BYTES);
       if (!timingSafeEqual(bytes.subarray(ID_BYTES + EXPIRY_BYTES), mac(body))) return { status: "invalid" };
       const hex = body.subarray(0, ID_BYTES).toString("hex");
