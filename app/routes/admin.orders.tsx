@@ -3,7 +3,13 @@ import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
 import { OrdersTable } from "~/components/admin/orders-table";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
-import { ADMIN_HEADERS, adminForm, refusalOf, requireAdmin } from "~/server/admin/admin-http.server";
+import {
+  ADMIN_HEADERS,
+  adminForm,
+  adminRouteHeaders,
+  refusalOf,
+  requireAdmin,
+} from "~/server/admin/admin-http.server";
 import type { Route } from "./+types/admin.orders";
 
 /**
@@ -16,9 +22,7 @@ const pageOf = (value: string | null) => {
   return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 };
 
-export function headers() {
-  return ADMIN_HEADERS;
-}
+export const headers = adminRouteHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);

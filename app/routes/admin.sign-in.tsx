@@ -7,6 +7,7 @@ import { sessionCookie } from "~/server/admin/admin-cookie.server";
 import {
   ADMIN_HEADERS,
   adminForm,
+  adminRouteHeaders,
   limitClient,
   refusalOf,
   secureCookies,
@@ -20,10 +21,7 @@ import type { Route } from "./+types/admin.sign-in";
  */
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
 
-export function headers() {
-  // The token is in this page's address: no Referer carries it anywhere.
-  return { ...ADMIN_HEADERS, "Referrer-Policy": "no-referrer" };
-}
+export const headers = adminRouteHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = await context.services.adminAuth.linkState(tokenOf(request));

@@ -7,6 +7,7 @@ import { sessionIdOf } from "~/server/admin/admin-cookie.server";
 import {
   ADMIN_HEADERS,
   adminForm,
+  adminRouteHeaders,
   limitAddress,
   limitClient,
   refusalOf,
@@ -21,9 +22,7 @@ import type { Route } from "./+types/admin";
 export const SENT_MESSAGE =
   "If that address may sign in, a link is on its way. It works once, for 15 minutes.";
 
-export function headers() {
-  return ADMIN_HEADERS;
-}
+export const headers = adminRouteHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await context.services.adminAuth.session(sessionIdOf(request)))

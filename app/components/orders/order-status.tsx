@@ -49,14 +49,14 @@ export function OrderStatus({ status }: { status: OrderTrackingStatus }) {
                     step.state === "upcoming"
                       ? "border-ink-500 text-ink-300"
                       : step.state === "current"
-                        ? "border-ember-400 bg-ember-500/15 text-ember-300"
+                        ? "border-ember-500 bg-ember-500 text-ink-950 ring-4 ring-ember-500/25"
                         : "border-ember-500 bg-ember-500 text-ink-950"
                   }`}
                 >
-                  {step.state === "done" ? (
-                    <Icon name="check" className="size-4" strokeWidth={3} />
-                  ) : (
+                  {step.state === "upcoming" ? (
                     index + 1
+                  ) : (
+                    <Icon name="check" className="size-4" strokeWidth={3} />
                   )}
                 </span>
                 {index < status.steps.length - 1 ? (

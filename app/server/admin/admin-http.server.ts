@@ -11,6 +11,23 @@ import { sessionIdOf } from "./admin-cookie.server";
 
 export const ADMIN_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
+/**
+ * Every back-office route's `headers`: ADMIN_HEADERS, and the Retry-After its loader or action gave
+ * (a route that exports `headers` answers with what that function returns, nothing else).
+ */
+export function adminRouteHeaders({
+  actionHeaders,
+  loaderHeaders,
+}: {
+  actionHeaders: Headers;
+  loaderHeaders: Headers;
+}) {
+  const headers = new Headers(ADMIN_HEADERS);
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
 /** A refusal a page shows in words, with its status (403 foreign origin, 413, 415, 429 …). */
 export type AdminRefusal = { refusal: { status: number; message: string } };
 
