@@ -62,7 +62,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <div className="container-page py-12 sm:py-16">
           <p className="text-sm font-extrabold uppercase tracking-[0.2em] text-ember-400">Your order</p>
           <h1 className="heading-display mt-3 text-headline text-white" data-testid="order-number">
-            Order #{order.orderNumber}
+            {`Order #${order.orderNumber}`}
           </h1>
           <p className="mt-3 text-ink-200">Placed {order.placedOn}</p>
         </div>

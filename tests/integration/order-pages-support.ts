@@ -48,6 +48,8 @@ export function linkIn(text: string | null, origin: string, path: string): strin
 export function textOf(html: string): string {
   return html
     .replace(/<script[\s\S]*?<\/script>/g, " ")
+    // React's markers between adjacent text parts ("#<!-- -->12") are not spaces.
+    .replace(/<!-- -->/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')

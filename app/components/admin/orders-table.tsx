@@ -109,7 +109,7 @@ export function OrdersTable({ orders, page }: { orders: AdminOrderRow[]; page: n
             return (
               <tr key={order.orderNumber} data-order={order.orderNumber} className="align-top">
                 <th scope="row" className="px-4 py-3 font-black text-white">
-                  #{order.orderNumber}
+                  {`#${order.orderNumber}`}
                 </th>
                 <td className="whitespace-nowrap px-4 py-3 text-ink-200">{dateTime(order.placedAt)}</td>
                 <td className="break-all px-4 py-3 text-ink-100">{order.customerEmail}</td>
