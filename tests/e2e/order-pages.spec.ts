@@ -75,11 +75,7 @@ test("the order page from the e-mail: the order, the address, Paid, no axe viola
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
-  test("the order page shows the same; a changed link is not found", async ({
-    page,
-    request,
-    ownServer,
-  }) => {
+  test("the order page shows the same; a changed link is not found", async ({ page, request, ownServer }) => {
     const link = await orderLink(request, ownServer.url, buyer("nojs"));
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Paid — we're getting it ready" })).toBeVisible();

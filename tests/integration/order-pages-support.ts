@@ -46,13 +46,15 @@ export function linkIn(text: string | null, origin: string, path: string): strin
 
 /** The visible text of an HTML page, tags dropped and entities for quotes decoded. */
 export function textOf(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    // React's markers between adjacent text parts ("#<!-- -->12") are not spaces.
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+  return (
+    html
+      .replace(/<script[\s\S]*?<\/script>/g, " ")
+      // React's markers between adjacent text parts ("#<!-- -->12") are not spaces.
+      .replace(/<!-- -->/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&")
+      .replace(/\s+/g, " ")
+  );
 }
