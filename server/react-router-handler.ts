@@ -77,7 +77,10 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // A route's own Cache-Control (the order page's `private, no-store`) replaces http-app's default.
+  for (const [name, value] of response.headers.entries())
+    if (name === "cache-control") res.setHeader(name, value);
+    else res.append(name, value);
   if (!response.body) {
     res.end();
     return;

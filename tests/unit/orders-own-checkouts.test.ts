@@ -8,6 +8,7 @@ import { createOutbox, type Outbox } from "~/server/mail/outbox.server";
 import { createCheckoutService } from "~/server/orders/checkout.server";
 import { createFulfilment, type Fulfilment } from "~/server/orders/fulfilment.server";
 import { orderConfirmationTemplate } from "~/server/orders/order-email.server";
+import { createOrderLinks } from "~/server/orders/order-link.server";
 import { createSellableVariants, type SellableVariants } from "~/server/orders/sellable-variants.server";
 import { createShopifySync } from "~/server/orders/shopify-sync.server";
 import type { ShopifyOrders } from "~/server/shopify/order-types";
@@ -169,7 +170,11 @@ describe("only this site's checkouts, and only what it sells (decision 062)", ()
       // Never started here: these tests are about what is recorded, not about Shopify.
       shopifySync: createShopifySync({ db: database.db, shopifyOrders: {} as ShopifyOrders, logger }),
       logger,
-      siteUrl: "http://localhost:3000",
+      orderLinks: createOrderLinks({
+        secret: "s".repeat(32),
+        siteUrl: "http://localhost:3000",
+        ttlDays: 180,
+      }),
     });
     sellable = createSellableVariants({ db: database.db, configuredIds: [ENHANCER, KIT, PLACEHOLDER] });
     catalogCalls.length = 0;

@@ -44,6 +44,10 @@ export const rateLimits = {
   "hybrid-checkout": { points: 20, durationSeconds: 60 },
   "verify-and-send-confirmation": { points: 30, durationSeconds: 60 },
   "newsletter-subscribe": { points: 5, durationSeconds: 600 },
+  /** The back office's sign-in form and link, per client address… */
+  "admin-sign-in": { points: 10, durationSeconds: 600 },
+  /** …and per e-mail address asked for (its SHA-256 is the key), whoever asks. */
+  "admin-sign-in-address": { points: 5, durationSeconds: 900 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof rateLimits;

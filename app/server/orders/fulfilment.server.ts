@@ -6,6 +6,7 @@ import type { DeliveryStatus, Outbox } from "~/server/mail/outbox.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import type { Payments } from "~/server/stripe/types";
 import { ORDER_CONFIRMATION, orderConfirmationOf } from "./order-email.server";
+import type { OrderLinks } from "./order-link.server";
 import type { ShopifySync } from "./shopify-sync.server";
 
 /**
@@ -62,7 +63,8 @@ export function confirmationEmailState(
  * Why a session is not fulfilled although Stripe may call it paid (no order, no e-mail):
  * - `not_this_site`: no checkout of this site has that session id (made on the Stripe account by
  *   someone else, or by another deployment sharing the account);
- * - `amount_mismatch`: Stripe's amount or currency is not what this site recorded for it;
+ * - `amount_mismatch`: Stripe's amount for the lines (before discount, shipping and tax) or its currency
+ *   is not what this site recorded for it, or Stripe's total is not the sum of its parts;
  * - `no_payment`: Stripe says `no_payment_required`. Every checkout this site creates charges a
  *   positive amount, so this is never one of ours as created, and goods are not sent for no money.
  */
@@ -88,8 +90,8 @@ export type FulfilmentDeps = {
   outbox: Outbox;
   shopifySync: ShopifySync;
   logger: Logger;
-  /** PUBLIC_SITE_URL: the e-mail links back to the order. */
-  siteUrl: string;
+  /** The order page's signed link, for the e-mail (order-link.server.ts). */
+  orderLinks: Pick<OrderLinks, "orderPageUrl">;
 };
 
 function toFulfilled(order: typeof orders.$inferSelect): FulfilledOrder {
@@ -124,13 +126,26 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
       }
       const session = await payments.retrieveCheckoutSession(sessionId);
       if (!session) return { outcome: "not_found" };
-      if (session.amountTotal !== recorded.amountTotal || session.currency !== recorded.currency) {
+      // What the lines cost before a promotion code, shipping and tax is what this site recorded from
+      // Shopify's prices; the total is then Stripe's sum of the parts (decision 076).
+      const partsAddUp =
+        session.amountTotal ===
+        session.amountSubtotal - session.amountDiscount + session.amountShipping + session.amountTax;
+      if (
+        session.amountSubtotal !== recorded.amountTotal ||
+        session.currency !== recorded.currency ||
+        !partsAddUp
+      ) {
         logger.error(
           {
             sessionId,
             source: options.source,
-            recorded: { amountTotal: recorded.amountTotal, currency: recorded.currency },
-            stripe: { amountTotal: session.amountTotal, currency: session.currency },
+            recorded: { amountSubtotal: recorded.amountTotal, currency: recorded.currency },
+            stripe: {
+              amountSubtotal: session.amountSubtotal,
+              amountTotal: session.amountTotal,
+              currency: session.currency,
+            },
           },
           "fulfilment refused: Stripe's amount is not the one this site recorded for the checkout",
         );
@@ -184,7 +199,7 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
             kind: ORDER_CONFIRMATION,
             dedupeKey: session.id,
             to: row.email,
-            payload: orderConfirmationOf(row, deps.siteUrl),
+            payload: orderConfirmationOf(row, deps.orderLinks),
           });
           delivery = queued.id;
         }

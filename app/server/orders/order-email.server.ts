@@ -5,6 +5,7 @@ import {
   orderConfirmationPayload,
   renderOrderConfirmation,
 } from "~/server/mail/templates/order-confirmation";
+import type { OrderLinks } from "./order-link.server";
 
 /** The outbox kind of the order confirmation; its dedupe key is the Stripe session id. */
 export const ORDER_CONFIRMATION = "order_confirmation";
@@ -15,8 +16,14 @@ export const orderConfirmationTemplate = defineEmailTemplate<OrderConfirmation>(
   render: renderOrderConfirmation,
 });
 
-/** What the e-mail needs, from the order row as recorded. */
-export function orderConfirmationOf(order: typeof orders.$inferSelect, siteUrl: string): OrderConfirmation {
+/**
+ * What the e-mail needs, from the order row as recorded. Its "View your order" link is the order page's
+ * signed address (order-link.server.ts), made here, once, inside the fulfilment transaction.
+ */
+export function orderConfirmationOf(
+  order: typeof orders.$inferSelect,
+  links: Pick<OrderLinks, "orderPageUrl">,
+): OrderConfirmation {
   return {
     orderNumber: order.orderNumber,
     email: order.email,
@@ -31,6 +38,6 @@ export function orderConfirmationOf(order: typeof orders.$inferSelect, siteUrl: 
       unitAmount: line.unitAmount,
     })),
     shippingAddress: order.shippingAddress ?? null,
-    orderUrl: `${siteUrl}/payment-success?session_id=${encodeURIComponent(order.stripeSessionId)}`,
+    orderUrl: links.orderPageUrl(order),
   };
 }

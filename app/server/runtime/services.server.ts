@@ -1,3 +1,5 @@
+import { type AdminAuth, adminSignInTemplate, createAdminAuth } from "~/server/admin/admin-auth.server";
+import { type AdminOrders, createAdminOrders } from "~/server/admin/admin-orders.server";
 import { type Database, openDatabase } from "~/server/db/client.server";
 import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
@@ -10,6 +12,8 @@ import {
 import { type CheckoutService, createCheckoutService } from "~/server/orders/checkout.server";
 import { createFulfilment, type Fulfilment } from "~/server/orders/fulfilment.server";
 import { orderConfirmationTemplate } from "~/server/orders/order-email.server";
+import { createOrderLinks, type OrderLinks } from "~/server/orders/order-link.server";
+import { createOrderTracking, type OrderTracking } from "~/server/orders/order-tracking.server";
 import { createRefunds, type Refunds } from "~/server/orders/refunds.server";
 import { createSellableVariants, type SellableVariants } from "~/server/orders/sellable-variants.server";
 import { createShopifySync, type ShopifySync } from "~/server/orders/shopify-sync.server";
@@ -27,6 +31,7 @@ import { createPayments } from "~/server/stripe/payments.server";
 import type { Payments } from "~/server/stripe/types";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
+import { resolveSiteSecret } from "./site-secret.server";
 
 /**
  * Everything stateful the app talks to, created once per process by server.ts and handed to every
@@ -64,6 +69,14 @@ export type AppServices = {
   refunds: Refunds;
   /** The newsletter list: double opt-in, unsubscribe (app/server/newsletter). */
   newsletter: Newsletter;
+  /** The order page's signed links (app/server/orders/order-link.server.ts). */
+  orderLinks: OrderLinks;
+  /** The shopper's order page: the order and its status in Shopify (app/server/orders). */
+  orderTracking: OrderTracking;
+  /** The back office: sign-in by e-mailed link, sessions (app/server/admin). */
+  adminAuth: AdminAuth;
+  /** The back office's order list and sync retries (app/server/admin). */
+  adminOrders: AdminOrders;
 };
 
 export type ServiceOptions = {
@@ -116,7 +129,7 @@ export async function createServices(
     db: database.db,
     mailer,
     logger,
-    templates: [orderConfirmationTemplate, newsletterConfirmationTemplate],
+    templates: [orderConfirmationTemplate, newsletterConfirmationTemplate, adminSignInTemplate],
     claimInTransaction: database.kind === "postgres",
   });
   const sellableVariants = createSellableVariants({
@@ -141,14 +154,33 @@ export async function createServices(
     claimInTransaction: database.kind === "postgres",
   });
   const refunds = createRefunds({ db: database.db, payments, shopifySync, logger });
+  const orderLinks = createOrderLinks({
+    secret: await resolveSiteSecret(database.db, env.SITE_SECRET),
+    siteUrl: env.PUBLIC_SITE_URL,
+    ttlDays: env.ORDER_LINK_TTL_DAYS,
+  });
   const fulfilment = createFulfilment({
     db: database.db,
     payments,
     outbox,
     shopifySync,
     logger,
-    siteUrl: env.PUBLIC_SITE_URL,
+    orderLinks,
   });
+  const orderTracking = createOrderTracking({
+    db: database.db,
+    links: orderLinks,
+    logger,
+    shopify: shopifyOrders,
+  });
+  const adminAuth = createAdminAuth({
+    db: database.db,
+    outbox,
+    logger,
+    siteUrl: env.PUBLIC_SITE_URL,
+    adminEmails: env.ADMIN_EMAILS,
+  });
+  const adminOrders = createAdminOrders({ db: database.db, logger, sync: shopifySync });
   const newsletter = createNewsletter({ db: database.db, outbox, logger, siteUrl: env.PUBLIC_SITE_URL });
   // Sends what is due, including messages and orders recorded before a restart.
   outbox.start();
@@ -171,6 +203,10 @@ export async function createServices(
     shopifySync,
     refunds,
     newsletter,
+    orderLinks,
+    orderTracking,
+    adminAuth,
+    adminOrders,
   };
 }
 

@@ -1,4 +1,4 @@
-import { Column, Heading, Link, Row, Section, Text } from "@react-email/components";
+import { Button, Column, Heading, Link, Row, Section, Text } from "@react-email/components";
 import { render } from "@react-email/render";
 import { z } from "zod";
 import { dosing, fdaStatement, guarantee, kitFacts, shipping } from "~/content/product";
@@ -40,7 +40,7 @@ export const orderConfirmationPayload = z.object({
       country: z.string().nullable(),
     })
     .nullable(),
-  /** Where the customer can see the order again (the payment-success page). */
+  /** The order page's signed link: the order and where it stands (null in payloads written before it). */
   orderUrl: z.string().nullable(),
 });
 
@@ -109,6 +109,27 @@ export function OrderConfirmationEmail({ order }: { order: OrderConfirmation }) 
         <strong>{`#${order.orderNumber}`}</strong>
         {`, placed ${orderDate(order)}.`}
       </Text>
+      {order.orderUrl ? (
+        <Section style={{ margin: "8px 0 20px" }}>
+          <Button
+            href={order.orderUrl}
+            style={{
+              backgroundColor: colors.ember,
+              color: "#ffffff",
+              fontWeight: 700,
+              fontSize: "15px",
+              padding: "14px 24px",
+              borderRadius: "999px",
+              textDecoration: "none",
+            }}
+          >
+            View your order
+          </Button>
+          <Text style={{ ...small, margin: "8px 0 0" }}>
+            Follow it there from packing to your door, with the tracking link once it ships.
+          </Text>
+        </Section>
+      ) : null}
 
       <Section style={{ margin: "16px 0" }}>
         <Heading as="h2" style={{ fontSize: "17px", color: colors.ink, margin: "0 0 4px" }}>
@@ -178,15 +199,6 @@ export function OrderConfirmationEmail({ order }: { order: OrderConfirmation }) 
         <Link href={`mailto:${support.email}`} style={{ color: colors.ember }}>
           {support.email}
         </Link>
-        {order.orderUrl ? (
-          <>
-            {" "}
-            — or{" "}
-            <Link href={order.orderUrl} style={{ color: colors.ember }}>
-              view your order
-            </Link>
-          </>
-        ) : null}
         .
       </Text>
     </EmailLayout>
@@ -206,6 +218,7 @@ export function orderConfirmationText(order: OrderConfirmation): string {
     "",
     `Your payment went through and your order is confirmed.`,
     `Order number: #${order.orderNumber} (placed ${orderDate(order)})`,
+    ...(order.orderUrl ? ["", `View your order and follow its delivery: ${order.orderUrl}`] : []),
     "",
     "ORDER SUMMARY",
     ...lines,
@@ -219,7 +232,6 @@ export function orderConfirmationText(order: OrderConfirmation): string {
     `${GUARANTEE.title} ${GUARANTEE.body}`,
     "",
     `Questions about your order? Reply to this e-mail or write to ${support.email}.`,
-    ...(order.orderUrl ? [`View your order: ${order.orderUrl}`] : []),
     "",
     `* ${fdaStatement}`,
     "",

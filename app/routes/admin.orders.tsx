@@ -1,0 +1,107 @@
+import { data, Link, redirect } from "react-router";
+import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
+import { OrdersTable } from "~/components/admin/orders-table";
+import { TEXT_LINK } from "~/components/ui/text-link";
+import { brand } from "~/content/site";
+import {
+  ADMIN_HEADERS,
+  adminForm,
+  adminRouteHeaders,
+  refusalOf,
+  requireAdmin,
+} from "~/server/admin/admin-http.server";
+import type { Route } from "./+types/admin.orders";
+
+/**
+ * Recent orders for the operator (issue 16 item 7): payment, the order's copy in Shopify and the
+ * confirmation e-mail, newest first, 25 a page; and "Retry sync" where Shopify refused or keeps failing.
+ * Signed-in operators only; anyone else is sent to the sign-in page.
+ */
+const pageOf = (value: string | null) => {
+  const page = Number(value ?? "1");
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+};
+
+export const headers = adminRouteHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const list = await context.services.adminOrders.list(pageOf(url.searchParams.get("page")));
+  const retried = url.searchParams.get("retried");
+  return data(
+    { ...list, email: session.email, retried: retried === "1" ? true : retried === "0" ? false : null },
+    { headers: ADMIN_HEADERS },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let fields: URLSearchParams;
+  try {
+    fields = await adminForm(request, context);
+  } catch (error) {
+    return refusalOf(error);
+  }
+  await requireAdmin(request, context);
+  if (fields.get("intent") !== "retry-sync")
+    return data(
+      { refusal: { status: 400, message: "Unknown action." } },
+      { status: 400, headers: ADMIN_HEADERS },
+    );
+  const retried = await context.services.adminOrders.retrySync(fields.get("syncId") ?? "");
+  // Post/redirect/get: a reload shows the list again and posts nothing.
+  throw redirect(`/admin/orders?page=${pageOf(fields.get("page"))}&retried=${retried ? 1 : 0}`, {
+    status: 303,
+    headers: ADMIN_HEADERS,
+  });
+}
+
+export const meta = () => [
+  { title: `Orders | Back office | ${brand.name}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function AdminOrdersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, page, hasNext, hasPrevious, email, retried } = loaderData;
+  const refusal = actionData && "refusal" in actionData ? actionData.refusal : null;
+  return (
+    <AdminFrame heading="Orders" signedInAs={email}>
+      <div className="space-y-6">
+        {refusal ? <AdminNotice tone="problem">{refusal.message}</AdminNotice> : null}
+        {retried === true ? (
+          <AdminNotice tone="info">The sync is queued again: it is sent to Shopify in a moment.</AdminNotice>
+        ) : retried === false ? (
+          <AdminNotice tone="problem">
+            That sync was not waiting for a retry (it may have been sent meanwhile).
+          </AdminNotice>
+        ) : null}
+        {orders.length === 0 ? (
+          <p className="rounded-card border border-white/10 bg-ink-800 p-6 text-ink-200">
+            {page > 1 ? "No orders on this page." : "No orders yet."}
+          </p>
+        ) : (
+          <OrdersTable orders={orders} page={page} />
+        )}
+        {hasPrevious || hasNext ? (
+          <nav aria-label="Pages of orders" className="flex justify-between gap-4">
+            {hasPrevious ? (
+              <Link to={`/admin/orders?page=${page - 1}`} className={TEXT_LINK}>
+                ← Newer orders
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-ink-300">Page {page}</span>
+            {hasNext ? (
+              <Link to={`/admin/orders?page=${page + 1}`} className={TEXT_LINK}>
+                Older orders →
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </div>
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,97 @@
+import { data, redirect } from "react-router";
+import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
+import { buttonClass } from "~/components/ui/button-link";
+import { brand } from "~/content/site";
+import { normalizeEmailAddress } from "~/lib/email-address";
+import { sessionIdOf } from "~/server/admin/admin-cookie.server";
+import {
+  ADMIN_HEADERS,
+  adminForm,
+  adminRouteHeaders,
+  limitAddress,
+  limitClient,
+  refusalOf,
+} from "~/server/admin/admin-http.server";
+import type { Route } from "./+types/admin";
+
+/**
+ * The back office's door (issue 16 item 7): an e-mail address in, a single-use sign-in link out, for
+ * the addresses in ADMIN_EMAILS only, and the same answer for every address (the form tells no one who
+ * may sign in). Limited per client and per address asked for.
+ */
+export const SENT_MESSAGE =
+  "If that address may sign in, a link is on its way. It works once, for 15 minutes.";
+
+export const headers = adminRouteHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await context.services.adminAuth.session(sessionIdOf(request)))
+    throw redirect("/admin/orders", { headers: ADMIN_HEADERS });
+  return data(null, { headers: ADMIN_HEADERS });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const fields = await adminForm(request, context);
+    await limitClient(context);
+    const email = normalizeEmailAddress(fields.get("email"));
+    if (!email) return data({ sent: false, invalid: true } as const, { status: 400, headers: ADMIN_HEADERS });
+    await limitAddress(context, email);
+    await context.services.adminAuth.requestSignIn(email);
+    return data({ sent: true, invalid: false } as const, { headers: ADMIN_HEADERS });
+  } catch (error) {
+    return refusalOf(error);
+  }
+}
+
+export const meta = () => [
+  { title: `Back office sign-in | ${brand.name}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function AdminSignInRequest({ actionData }: Route.ComponentProps) {
+  const sent = actionData && "sent" in actionData && actionData.sent;
+  const invalid = actionData && "invalid" in actionData && actionData.invalid;
+  const refusal = actionData && "refusal" in actionData ? actionData.refusal : null;
+  return (
+    <AdminFrame heading="Sign in">
+      <div className="max-w-lg">
+        {sent ? (
+          <AdminNotice tone="info">{SENT_MESSAGE}</AdminNotice>
+        ) : refusal ? (
+          <AdminNotice tone="problem">{refusal.message}</AdminNotice>
+        ) : null}
+        <form
+          method="post"
+          className="mt-6 rounded-card border border-white/10 bg-ink-800 p-6 sm:p-8"
+          noValidate
+        >
+          <p className="text-ink-200">
+            Enter your e-mail address and we'll send you a link that signs you in. No password needed.
+          </p>
+          <label htmlFor="admin-email" className="mt-6 block font-bold text-white">
+            E-mail address
+          </label>
+          <input
+            id="admin-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? "admin-email-error" : undefined}
+            className="mt-2 block min-h-12 w-full rounded-xl border border-ink-500 bg-ink-900 px-4 text-white placeholder:text-ink-400 focus:border-ember-400 focus:outline-2 focus:outline-ember-400"
+          />
+          {invalid ? (
+            <p id="admin-email-error" className="mt-2 text-sm font-bold text-danger-400">
+              Enter a valid email address.
+            </p>
+          ) : null}
+          <button type="submit" className={buttonClass("primary", "md", "mt-6 w-full sm:w-auto")}>
+            E-mail me a sign-in link
+          </button>
+        </form>
+      </div>
+    </AdminFrame>
+  );
+}

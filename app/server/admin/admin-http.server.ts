@@ -1,0 +1,70 @@
+import { createHash } from "node:crypto";
+import { type AppLoadContext, data, redirect } from "react-router";
+import { ApiError, checkOrigin, enforceRateLimit, readBody } from "~/server/http/api.server";
+import type { AdminSession } from "./admin-auth.server";
+import { sessionIdOf } from "./admin-cookie.server";
+
+/**
+ * What every back-office route shares: its headers (never stored, never indexed), the session check,
+ * and the guard in front of every POST (Origin, then the form read within the API's bounds).
+ */
+
+export const ADMIN_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+/**
+ * Every back-office route's `headers`: ADMIN_HEADERS, and the Retry-After its loader or action gave
+ * (a route that exports `headers` answers with what that function returns, nothing else).
+ */
+export function adminRouteHeaders({
+  actionHeaders,
+  loaderHeaders,
+}: {
+  actionHeaders: Headers;
+  loaderHeaders: Headers;
+}) {
+  const headers = new Headers(ADMIN_HEADERS);
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
+/** A refusal a page shows in words, with its status (403 foreign origin, 413, 415, 429 …). */
+export type AdminRefusal = { refusal: { status: number; message: string } };
+
+export function refusalOf(error: unknown) {
+  if (!(error instanceof ApiError)) throw error;
+  return data<AdminRefusal>(
+    { refusal: { status: error.status, message: error.message } },
+    { status: error.status, headers: { ...ADMIN_HEADERS, ...error.headers } },
+  );
+}
+
+/** The session cookie is sent only over HTTPS in production. */
+export const secureCookies = (context: AppLoadContext) => context.services.env.NODE_ENV === "production";
+
+/** The signed-in operator, or a redirect to the sign-in page. */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<AdminSession> {
+  const session = await context.services.adminAuth.session(sessionIdOf(request));
+  if (!session) throw redirect("/admin", { headers: ADMIN_HEADERS });
+  return session;
+}
+
+/** A back-office POST: from this site only (403 otherwise), its form fields read within the bounds. */
+export async function adminForm(request: Request, context: AppLoadContext): Promise<URLSearchParams> {
+  checkOrigin(request, context.services.env.PUBLIC_SITE_URL);
+  const body = await readBody(request, { acceptForm: true, maxBytes: 4 * 1024 });
+  if (body.via === "form") return body.fields;
+  throw new ApiError(415, "Send the form as a form.");
+}
+
+/** One point of the per-address limit: the address's SHA-256 is the key (no address in the store). */
+export async function limitAddress(context: AppLoadContext, email: string): Promise<void> {
+  const key = `address:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
+  const decision = await context.services.rateLimiter.consume("admin-sign-in-address", key);
+  if (!decision.allowed)
+    throw new ApiError(429, "Too many sign-in requests. Please wait a few minutes and try again.", {
+      "Retry-After": String(decision.retryAfterSeconds),
+    });
+}
+
+export const limitClient = (context: AppLoadContext) => enforceRateLimit(context, "admin-sign-in");

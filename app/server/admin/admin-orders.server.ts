@@ -1,0 +1,156 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type {
+  AdminEmailState,
+  AdminOrderRow,
+  AdminOrdersPage,
+  AdminSyncState,
+} from "~/contracts/admin-orders";
+import type { Db } from "~/server/db/client.server";
+import { emailDeliveries, orders, shopifySyncs } from "~/server/db/schema";
+import { formatMoney } from "~/server/mail/templates/money";
+import type { ShopifySync } from "~/server/orders/shopify-sync.server";
+import type { Logger } from "~/server/runtime/logger.server";
+
+/**
+ * The back office's orders: the newest first, with where each stands — payment (and refunds), its copy
+ * in Shopify (the shopify_syncs queue) and its confirmation e-mail (the outbox) — and the one action an
+ * operator needs when Shopify refused or kept failing: send it again now.
+ */
+
+export const ORDERS_PER_PAGE = 25;
+/** Shopify's error messages can be long; the list shows the start. */
+const MAX_ERROR_CHARS = 300;
+
+export interface AdminOrders {
+  list(page: number): Promise<AdminOrdersPage>;
+  /**
+   * Makes a failing or failed order sync due now (attempts kept, lease cleared) and nudges the sync
+   * worker; false when there is no such row in that state.
+   */
+  retrySync(syncId: string): Promise<boolean>;
+}
+
+export type AdminOrdersDeps = {
+  db: Db;
+  logger: Logger;
+  /** The Shopify sync, whose `retry` makes a row due now and wakes its worker (decision 076). */
+  sync: Pick<ShopifySync, "retry">;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type SyncRow = {
+  id: string | null;
+  status: string | null;
+  attempts: number | null;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+};
+
+export function syncStateOf(sync: SyncRow, shopifyOrderName: string | null): AdminSyncState {
+  const lastError = sync.lastError ? sync.lastError.slice(0, MAX_ERROR_CHARS) : null;
+  const attempts = sync.attempts ?? 0;
+  switch (sync.status) {
+    case null:
+      return { state: "none" };
+    case "sent":
+      return { state: "sent", shopifyOrderName };
+    case "sending":
+      return { state: "sending", attempts };
+    case "failed":
+      return { state: "failed", attempts, lastError };
+    default:
+      return attempts > 0 && lastError
+        ? {
+            state: "failing",
+            attempts,
+            lastError,
+            nextAttemptAt: (sync.nextAttemptAt ?? new Date()).toISOString(),
+          }
+        : { state: "pending" };
+  }
+}
+
+export function emailStateOf(status: string | null, lastError: string | null): AdminEmailState {
+  if (status === null) return "none";
+  if (status === "pending" && lastError) return "retrying";
+  return status as AdminEmailState;
+}
+
+function paymentOf(amountTotal: number, amountRefunded: number, currency: string): string {
+  if (amountRefunded <= 0) return "Paid";
+  if (amountRefunded >= amountTotal) return `Refunded ${formatMoney(amountRefunded, currency)}`;
+  return `Partly refunded ${formatMoney(amountRefunded, currency)} of ${formatMoney(amountTotal, currency)}`;
+}
+
+export function createAdminOrders(deps: AdminOrdersDeps): AdminOrders {
+  const { db, logger } = deps;
+  return {
+    async list(page) {
+      const current = Number.isInteger(page) && page >= 1 ? page : 1;
+      const rows = await db
+        .select({
+          orderNumber: orders.orderNumber,
+          createdAt: orders.createdAt,
+          email: orders.email,
+          amountTotal: orders.amountTotal,
+          amountRefunded: orders.amountRefunded,
+          currency: orders.currency,
+          shopifyOrderName: orders.shopifyOrderName,
+          sync: {
+            id: shopifySyncs.id,
+            status: shopifySyncs.status,
+            attempts: shopifySyncs.attempts,
+            lastError: shopifySyncs.lastError,
+            nextAttemptAt: shopifySyncs.nextAttemptAt,
+          },
+          emailStatus: emailDeliveries.status,
+          emailError: emailDeliveries.lastError,
+        })
+        .from(orders)
+        .leftJoin(
+          shopifySyncs,
+          and(eq(shopifySyncs.orderId, orders.id), eq(shopifySyncs.kind, "order_create")),
+        )
+        .leftJoin(
+          emailDeliveries,
+          and(
+            eq(emailDeliveries.kind, "order_confirmation"),
+            eq(emailDeliveries.dedupeKey, orders.stripeSessionId),
+          ),
+        )
+        .orderBy(desc(orders.orderNumber))
+        .limit(ORDERS_PER_PAGE + 1)
+        .offset((current - 1) * ORDERS_PER_PAGE);
+      const shown: AdminOrderRow[] = rows.slice(0, ORDERS_PER_PAGE).map((row) => {
+        const sync = syncStateOf(row.sync ?? emptySync, row.shopifyOrderName);
+        return {
+          orderNumber: row.orderNumber,
+          placedAt: row.createdAt.toISOString(),
+          customerEmail: row.email,
+          total: formatMoney(row.amountTotal, row.currency),
+          payment: paymentOf(row.amountTotal, row.amountRefunded, row.currency),
+          refunded: row.amountRefunded > 0,
+          sync,
+          retrySyncId: sync.state === "failing" || sync.state === "failed" ? (row.sync?.id ?? null) : null,
+          confirmationEmail: emailStateOf(row.emailStatus, row.emailError),
+        };
+      });
+      return {
+        orders: shown,
+        page: current,
+        hasPrevious: current > 1,
+        hasNext: rows.length > ORDERS_PER_PAGE,
+      };
+    },
+
+    async retrySync(syncId) {
+      if (!UUID.test(syncId)) return false;
+      const retried = await deps.sync.retry(syncId);
+      if (retried) logger.info({ syncId }, "admin: Shopify sync retried");
+      return retried;
+    },
+  };
+}
+
+const emptySync: SyncRow = { id: null, status: null, attempts: null, lastError: null, nextAttemptAt: null };

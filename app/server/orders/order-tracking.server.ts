@@ -1,0 +1,203 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { OrderPage, OrderTrackingView } from "~/contracts/order-tracking";
+import { addressLines } from "~/contracts/order-view";
+import type { Db } from "~/server/db/client.server";
+import { orders } from "~/server/db/schema";
+import { formatMoney } from "~/server/mail/templates/money";
+import type { Logger } from "~/server/runtime/logger.server";
+import type { ShopifyOrderStatus, ShopifyOrders } from "~/server/shopify/order-types";
+import { orderLineName } from "./line-name.server";
+import type { OrderLinks } from "./order-link.server";
+import { formatDay, trackingStatusOf } from "./order-progress.server";
+
+/**
+ * The shopper's order page: the signed link → the order as recorded → its status read from Shopify.
+ * What Shopify said is kept for a short while in this process (one call per order per `cacheMs`, and
+ * one at a time) and stored in `orders.shopify_status`, so that when Shopify is down or slow the page
+ * shows the last known status, and says from when, instead of failing.
+ */
+
+export interface OrderTracking {
+  page(token: string): Promise<OrderPage>;
+}
+
+export type OrderTrackingDeps = {
+  db: Db;
+  links: OrderLinks;
+  /** The order's status in Shopify; unset, the page shows the last status stored (and says so). */
+  shopify?: Pick<ShopifyOrders, "status">;
+  logger: Logger;
+  /** How long a status read from Shopify is reused (default 60 s); a failed read, a quarter of that. */
+  cacheMs?: number;
+  /** How long the page waits for Shopify before showing the last known status (default 4 s). */
+  shopifyWaitMs?: number;
+  /** Statuses kept in memory at most (the oldest go first). */
+  maxCached?: number;
+  now?: () => Date;
+};
+
+/** The stored last-known status is read back through this: a row written by an older version may differ. */
+const storedStatus = z.object({
+  id: z.string(),
+  name: z.string(),
+  progress: z.enum([
+    "paid",
+    "preparing",
+    "shipped",
+    "delivered",
+    "refunded",
+    "partially_refunded",
+    "cancelled",
+  ]),
+  financialStatus: z.string(),
+  fulfillmentStatus: z.string(),
+  cancelledAt: z.string().nullable(),
+  shipments: z.array(
+    z.object({
+      carrier: z.string().nullable(),
+      trackingNumber: z.string().nullable(),
+      trackingUrl: z.string().nullable(),
+      shippedAt: z.string().nullable(),
+      deliveredAt: z.string().nullable(),
+    }),
+  ),
+});
+
+type Reading = { status: ShopifyOrderStatus | null; live: boolean; at: number };
+type OrderRow = typeof orders.$inferSelect;
+
+class ShopifyTimeout extends Error {}
+
+export function createOrderTracking(deps: OrderTrackingDeps): OrderTracking {
+  const { db, links, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  const cacheMs = deps.cacheMs ?? 60_000;
+  const shopifyWaitMs = deps.shopifyWaitMs ?? 4_000;
+  const maxCached = deps.maxCached ?? 1_000;
+  const cache = new Map<string, Reading>();
+  const reading = new Map<string, Promise<Reading>>();
+
+  function remember(orderId: string, entry: Reading) {
+    cache.delete(orderId);
+    cache.set(orderId, entry);
+    if (cache.size > maxCached) cache.delete(cache.keys().next().value as string);
+  }
+
+  async function askShopify(row: OrderRow, shopifyOrderId: string): Promise<Reading> {
+    const at = now().getTime();
+    if (!deps.shopify) return { status: null, live: false, at };
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const status = await Promise.race([
+        deps.shopify.status(shopifyOrderId),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new ShopifyTimeout("Shopify did not answer in time")),
+            shopifyWaitMs,
+          );
+        }),
+      ]);
+      if (!status) {
+        logger.warn(
+          { orderNumber: row.orderNumber, shopifyOrderId },
+          "order page: Shopify does not know the order",
+        );
+        return { status: null, live: false, at };
+      }
+      await db
+        .update(orders)
+        .set({ shopifyStatus: status as unknown as Record<string, unknown>, shopifyStatusAt: new Date(at) })
+        .where(eq(orders.id, row.id))
+        .catch((error: unknown) =>
+          logger.warn({ err: error, orderNumber: row.orderNumber }, "order page: storing the status failed"),
+        );
+      return { status, live: true, at };
+    } catch (error) {
+      logger.warn({ err: error, orderNumber: row.orderNumber }, "order page: Shopify status unavailable");
+      return { status: null, live: false, at };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The live status (cached), or null inside a failed reading. One call at a time per order. */
+  async function statusOf(row: OrderRow, shopifyOrderId: string): Promise<Reading> {
+    const cached = cache.get(row.id);
+    const age = cached ? now().getTime() - cached.at : Number.POSITIVE_INFINITY;
+    if (cached && age < (cached.live ? cacheMs : cacheMs / 4)) return cached;
+    const pending = reading.get(row.id);
+    if (pending) return pending;
+    const job = askShopify(row, shopifyOrderId)
+      .then((entry) => {
+        remember(row.id, entry);
+        return entry;
+      })
+      .finally(() => reading.delete(row.id));
+    reading.set(row.id, job);
+    return job;
+  }
+
+  async function view(row: OrderRow): Promise<OrderTrackingView> {
+    const money = (amount: number) => formatMoney(amount, row.currency);
+    let status: ShopifyOrderStatus | null = null;
+    let stale: { checkedAt: Date | null } | null = null;
+    if (row.shopifyOrderId) {
+      const reading = await statusOf(row, row.shopifyOrderId);
+      if (reading.live) status = reading.status;
+      else {
+        // Another process may have stored a newer one than this row's copy; the row is fresh enough.
+        const known = storedStatus.safeParse(row.shopifyStatus);
+        status = known.success ? known.data : null;
+        stale = { checkedAt: known.success ? row.shopifyStatusAt : null };
+      }
+    }
+    const totals: OrderTrackingView["totals"] = [
+      { label: "Subtotal", value: money(row.amountSubtotal), kind: "line" },
+    ];
+    if (row.amountDiscount > 0)
+      totals.push({
+        label: row.promotionCode ? `Discount (${row.promotionCode})` : "Discount",
+        value: `−${money(row.amountDiscount)}`,
+        kind: "discount",
+      });
+    totals.push(
+      { label: "Shipping", value: row.amountShipping > 0 ? money(row.amountShipping) : "Free", kind: "line" },
+      { label: "Tax", value: money(row.amountTax), kind: "line" },
+      { label: "Total", value: money(row.amountTotal), kind: "total" },
+    );
+    if (row.amountRefunded > 0)
+      totals.push({ label: "Refunded", value: `−${money(row.amountRefunded)}`, kind: "refund" });
+    return {
+      orderNumber: row.orderNumber,
+      placedOn: formatDay(row.createdAt),
+      email: row.email,
+      items: row.lines.map((line) => ({
+        name: orderLineName(line),
+        quantity: line.quantity,
+        unitFormatted: money(line.unitAmount),
+        formatted: money(line.unitAmount * line.quantity),
+      })),
+      totals,
+      address: addressLines(row.shippingAddress),
+      status: trackingStatusOf({
+        status,
+        amountRefunded: row.amountRefunded,
+        amountTotal: row.amountTotal,
+        money,
+        stale,
+      }),
+    };
+  }
+
+  return {
+    async page(token) {
+      const link = links.verify(token);
+      if (link.status === "invalid") return { kind: "not_found" };
+      if (link.status === "expired") return { kind: "expired" };
+      const [row] = await db.select().from(orders).where(eq(orders.id, link.orderId));
+      if (!row) return { kind: "not_found" };
+      return { kind: "order", order: await view(row) };
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import type { APIRequestContext } from "@playwright/test";
+import { withOwnServer } from "./own-server";
+import { expect, expectNoAxeViolations } from "./support";
+
+/**
+ * Issue 16 items 5 and 7 in the browser, at 390 and 1280 px: the order page opened from the
+ * confirmation e-mail (without JavaScript too), and the back office signed in by an e-mailed link,
+ * with zero axe violations on each page.
+ */
+const ADMIN = "ops@forge.example";
+const test = withOwnServer({ ADMIN_EMAILS: ADMIN, PGLITE_DIR: "memory://", RATE_LIMIT_MULTIPLIER: "50" });
+
+type Mail = { to: string[]; text: string | null };
+async function mailsTo(request: APIRequestContext, base: string, address: string): Promise<Mail[]> {
+  const { messages } = (await (await request.get(`${base}/__sandbox/mail/messages.json`)).json()) as {
+    messages: Mail[];
+  };
+  return messages.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+}
+
+/** A paid order through the sandbox's checkout (the purchase specs drive its pages): its e-mail's order link. */
+async function orderLink(request: APIRequestContext, base: string, buyer: string): Promise<string> {
+  const started = await request.post(`${base}/api/hybrid-checkout`, {
+    headers: { origin: base },
+    data: { products: [{ shopifyVariantId: "gid://shopify/ProductVariant/49100000000001", quantity: 2 }] },
+  });
+  const { checkoutUrl, sessionId } = (await started.json()) as { checkoutUrl: string; sessionId: string };
+  const paid = await request.post(checkoutUrl, {
+    form: {
+      email: buyer,
+      cardNumber: "4242 4242 4242 4242",
+      cardExpiry: "12 / 34",
+      cardCvc: "123",
+      name: "Alex Carter",
+      line1: "12 Forge Street",
+      line2: "",
+      city: "Austin",
+      state: "TX",
+      postalCode: "78701",
+      country: "US",
+    },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  await request.post(`${base}/api/verify-and-send-confirmation`, { data: { sessionId } });
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const [mail] = await mailsTo(request, base, buyer);
+      link = /https?:\/\/\S+\/orders\/[\w-]{70}/.exec(mail?.text ?? "")?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link as string;
+}
+
+const buyer = (tag: string) => `order-${tag}-${Date.now().toString(36)}@example.com`;
+
+test("the order page from the e-mail: the order, the address, Paid, no axe violations", async ({
+  page,
+  request,
+  ownServer,
+}) => {
+  const link = await orderLink(request, ownServer.url, buyer("page"));
+  const response = await page.goto(link);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Order #\d+$/);
+  await expect(page.getByRole("heading", { name: "Paid — we're getting it ready" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Order progress" }).getByRole("listitem")).toHaveCount(4);
+  await expect(page.getByTestId("order-items")).toContainText("Forge Enhancer");
+  await expect(page.getByTestId("order-totals")).toContainText("Free");
+  await expect(page.getByTestId("order-address")).toContainText("12 Forge Street");
+  await expectNoAxeViolations(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the order page shows the same; a changed link is not found", async ({ page, request, ownServer }) => {
+    const link = await orderLink(request, ownServer.url, buyer("nojs"));
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Paid — we're getting it ready" })).toBeVisible();
+    const changed = `${link.slice(0, -1)}${link.endsWith("A") ? "B" : "A"}`;
+    expect((await page.goto(changed))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page not found");
+  });
+});
+
+test("the back office: sign in by e-mailed link, see the orders, sign out, no axe violations", async ({
+  page,
+  request,
+  ownServer,
+}) => {
+  const base = ownServer.url;
+  await orderLink(request, base, buyer("admin"));
+  await page.goto(`${base}/admin`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+  await expectNoAxeViolations(page);
+
+  const before = (await mailsTo(request, base, ADMIN)).length;
+  await page.getByLabel("E-mail address").fill(ADMIN);
+  await page.getByLabel("E-mail address").press("Enter");
+  await expect(page.getByRole("status")).toHaveText(/If that address may sign in, a link is on its way/);
+  await expectNoAxeViolations(page);
+
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = await mailsTo(request, base, ADMIN);
+      if (mails.length <= before) return undefined;
+      link = /https?:\/\/\S+\/admin\/sign-in\?token=[\w-]+/.exec(mails[0]?.text ?? "")?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  await page.goto(link as string);
+  await expectNoAxeViolations(page);
+  // Keyboard only: the sign-in button is reached and pressed with the keyboard.
+  const signIn = page.getByRole("button", { name: "Sign in" });
+  await signIn.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders");
+  await expect(page.getByTestId("admin-orders")).toContainText("order-admin-");
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`${base}/admin/orders`);
+  await expect(page).toHaveURL(/\/admin$/);
+});

@@ -1,0 +1,60 @@
+import { expect } from "vitest";
+import type { TestShop } from "../support/shop";
+import {
+  createCheckout,
+  ENHANCER,
+  eventually,
+  mailsTo,
+  payFields,
+  submitPayPage,
+  verify,
+} from "./checkout-harness";
+
+/** Shared by the order-page and admin tests: a paid order through the sandbox, and a look into its database. */
+
+/** PGlite's data can be read only while no server holds it: stop, read, restart. */
+export function inDatabase<T>(shop: TestShop, read: () => Promise<T>): Promise<T> {
+  return shop.store.name === "postgres" ? read() : shop.whileStopped(read);
+}
+
+/** Buys two Enhancers as `buyer` (pay page, then the success page's verify): the order and its e-mail. */
+export async function buyOrder(shop: TestShop, buyer: string) {
+  const { sessionId, checkoutUrl } = await createCheckout(
+    shop.server,
+    [{ shopifyVariantId: ENHANCER, quantity: 2 }],
+    { origin: shop.origin },
+  );
+  expect((await submitPayPage(checkoutUrl, payFields(undefined, { email: buyer }))).status).toBe(303);
+  const result = await verify(shop.server, sessionId);
+  expect(result.json).toMatchObject({ success: true });
+  const orderNumber = (result.json.order as { orderNumber: number }).orderNumber;
+  let mail: ReturnType<typeof mailsTo>[number] | undefined;
+  await eventually(async () => {
+    mail = mailsTo(shop.emulators.mail.messages(), buyer)[0];
+    expect(mail).toBeDefined();
+  });
+  return { sessionId, orderNumber, mail: mail as NonNullable<typeof mail> };
+}
+
+/** The absolute link in a message's text that starts with `${origin}${path}`. */
+export function linkIn(text: string | null, origin: string, path: string): string {
+  const escaped = `${origin}${path}`.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const match = new RegExp(`${escaped}[A-Za-z0-9_=?&-]+`).exec(text ?? "");
+  if (!match) throw new Error(`no ${path} link in:\n${text}`);
+  return match[0];
+}
+
+/** The visible text of an HTML page, tags dropped and entities for quotes decoded. */
+export function textOf(html: string): string {
+  return (
+    html
+      .replace(/<script[\s\S]*?<\/script>/g, " ")
+      // React's markers between adjacent text parts ("#<!-- -->12") are not spaces.
+      .replace(/<!-- -->/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&")
+      .replace(/\s+/g, " ")
+  );
+}
