@@ -38,6 +38,7 @@ async function orderLink(request: APIRequestContext, base: string, buyer: string
       state: "TX",
       postalCode: "78701",
       country: "US",
+      terms: "accepted",
     },
     maxRedirects: 0,
   });
