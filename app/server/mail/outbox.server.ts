@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/server/db/client.server";
 import { emailDeliveries } from "~/server/db/schema";
 import { backoffMs as backoff, createBackgroundLoop } from "~/server/jobs/background-loop.server";
+import { claimDueRow, stillOurs } from "~/server/jobs/queue-rows.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import { type Mailer, MailSendError } from "./mailer.server";
 
@@ -124,54 +125,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
   });
   const backoffMs = (attempts: number) => backoff(attempts, retryBaseMs, retryMaxMs);
 
-  /**
-   * Claims one due row (this id only, when given): status sending, attempts + 1, a lease. On
-   * PostgreSQL in a transaction of its own, committed only once the claimed row has reached us: a claim
-   * sent to a database that then went silent, and given up on (query timeout), must not take effect
-   * when the database wakes and runs it, or the row would sit leased to no one until the lease ends.
-   */
+  /** Claims one due row of a kind this outbox sends (this id only, when given). */
   async function claim(id?: string): Promise<Claimed | null> {
     if (kinds.length === 0) return null;
-    const due = db
-      .select({ id: emailDeliveries.id })
-      .from(emailDeliveries)
-      .where(
-        and(
-          id ? eq(emailDeliveries.id, id) : undefined,
-          inArray(emailDeliveries.kind, kinds),
-          inArray(emailDeliveries.status, ["pending", "sending"]),
-          // A row waiting out a backoff is not due, even when asked for by id.
-          lte(emailDeliveries.nextAttemptAt, sql`now()`),
-          or(isNull(emailDeliveries.lockedUntil), lt(emailDeliveries.lockedUntil, sql`now()`)),
-        ),
-      )
-      .orderBy(emailDeliveries.nextAttemptAt)
-      .limit(1)
-      .for("update", { skipLocked: true });
-    const claimWith = (executor: Db) =>
-      executor
-        .update(emailDeliveries)
-        .set({
-          status: "sending",
-          attempts: sql`${emailDeliveries.attempts} + 1`,
-          lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
-          updatedAt: sql`now()`,
-        })
-        .where(inArray(emailDeliveries.id, due))
-        .returning();
-    const [row] = claimInTransaction
-      ? await db.transaction((tx) => claimWith(tx as unknown as Db))
-      : await claimWith(db);
-    return row ?? null;
+    return claimDueRow(db, emailDeliveries, {
+      leaseMs,
+      inTransaction: claimInTransaction,
+      filter: and(id ? eq(emailDeliveries.id, id) : undefined, inArray(emailDeliveries.kind, kinds)),
+    });
   }
 
-  /** Our claim still holds: same row, still sending, no one re-claimed it since (attempts unchanged). */
-  const ours = (row: Claimed) =>
-    and(
-      eq(emailDeliveries.id, row.id),
-      eq(emailDeliveries.status, "sending"),
-      eq(emailDeliveries.attempts, row.attempts),
-    );
+  const ours = (row: Claimed) => stillOurs(emailDeliveries, row);
 
   async function send(row: Claimed): Promise<DeliveryStatus> {
     const claimedAt = Date.now();

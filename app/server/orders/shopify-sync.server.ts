@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/server/db/client.server";
 import { orders, shopifySyncs } from "~/server/db/schema";
 import { backoffMs as backoff, createBackgroundLoop } from "~/server/jobs/background-loop.server";
+import { claimDueRow, stillOurs } from "~/server/jobs/queue-rows.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import {
   type ShopifyOrderInput,
@@ -133,44 +134,9 @@ export function createShopifySync(options: ShopifySyncOptions): ShopifySync {
     passDeadlineMs: options.passDeadlineMs ?? 60_000,
   });
 
-  async function claim(): Promise<Claimed | null> {
-    const due = db
-      .select({ id: shopifySyncs.id })
-      .from(shopifySyncs)
-      .where(
-        and(
-          inArray(shopifySyncs.status, ["pending", "sending"]),
-          lte(shopifySyncs.nextAttemptAt, sql`now()`),
-          or(isNull(shopifySyncs.lockedUntil), lt(shopifySyncs.lockedUntil, sql`now()`)),
-        ),
-      )
-      .orderBy(shopifySyncs.nextAttemptAt)
-      .limit(1)
-      .for("update", { skipLocked: true });
-    const claimWith = (executor: Db) =>
-      executor
-        .update(shopifySyncs)
-        .set({
-          status: "sending",
-          attempts: sql`${shopifySyncs.attempts} + 1`,
-          lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
-          updatedAt: sql`now()`,
-        })
-        .where(inArray(shopifySyncs.id, due))
-        .returning();
-    const [row] = options.claimInTransaction
-      ? await db.transaction((tx) => claimWith(tx as unknown as Db))
-      : await claimWith(db);
-    return row ?? null;
-  }
-
-  /** Our claim still holds: still sending, no one re-claimed it since (attempts unchanged). */
-  const ours = (row: Claimed) =>
-    and(
-      eq(shopifySyncs.id, row.id),
-      eq(shopifySyncs.status, "sending"),
-      eq(shopifySyncs.attempts, row.attempts),
-    );
+  const claim = (): Promise<Claimed | null> =>
+    claimDueRow(db, shopifySyncs, { leaseMs, inTransaction: options.claimInTransaction ?? false });
+  const ours = (row: Claimed) => stillOurs(shopifySyncs, row);
 
   async function loadOrder(row: Claimed) {
     const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId));

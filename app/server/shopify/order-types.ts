@@ -1,3 +1,4 @@
+import type { TrackingProgress } from "~/contracts/order-tracking";
 import type { ShippingAddress } from "~/contracts/order-view";
 import { RequestRejectedError } from "~/server/errors.server";
 
@@ -38,15 +39,8 @@ export type ShopifyOrderInput = {
 /** An order Shopify holds: its GID and its name ("#1001"). */
 export type ShopifyOrderRef = { id: string; name: string };
 
-/** Where an order stands, as the shopper's order page says it. */
-export type ShopifyOrderProgress =
-  | "paid"
-  | "preparing"
-  | "shipped"
-  | "delivered"
-  | "refunded"
-  | "partially_refunded"
-  | "cancelled";
+/** Where an order stands: the order page's steps (app/contracts/order-tracking.ts), read from Shopify. */
+export type ShopifyOrderProgress = TrackingProgress;
 
 export type ShopifyShipment = {
   carrier: string | null;
