@@ -42,12 +42,47 @@ export type OrderItemView = {
   formatted: string;
 };
 
+/**
+ * What Stripe took off or added to the lines, in the order people read it: a promotion code's discount
+ * (negative), shipping, tax. Minor units. The payment-success page, the e-mail and the order page show
+ * these between the items and the total, so the total adds up.
+ */
+export type OrderAdjustment = { label: string; amount: number };
+
+export function orderAdjustments(order: {
+  amountDiscount: number;
+  promotionCode: string | null;
+  amountShipping: number;
+  amountTax: number;
+}): OrderAdjustment[] {
+  return [
+    ...(order.amountDiscount > 0
+      ? [
+          {
+            label: order.promotionCode ? `Discount (${order.promotionCode})` : "Discount",
+            amount: -order.amountDiscount,
+          },
+        ]
+      : []),
+    { label: "Shipping", amount: order.amountShipping },
+    ...(order.amountTax > 0 ? [{ label: "Tax", amount: order.amountTax }] : []),
+  ];
+}
+
+/** An adjustment as written: "Free" shipping, "−$7.80" off. */
+export function adjustmentText(adjustment: OrderAdjustment, money: (amount: number) => string): string {
+  if (adjustment.amount === 0 && adjustment.label === "Shipping") return "Free";
+  return adjustment.amount < 0 ? `−${money(-adjustment.amount)}` : money(adjustment.amount);
+}
+
 export type OrderView = {
   orderNumber: number;
   createdAt: string;
   /** ISO 4217, upper case. */
   currency: string;
   items: OrderItemView[];
+  /** Discount, shipping, tax: between the items and the total. */
+  adjustments: (OrderAdjustment & { formatted: string })[];
   total: { amount: number; formatted: string };
   shippingAddress: ShippingAddress | null;
 };

@@ -9,6 +9,7 @@ import {
   ENHANCER,
   eventually,
   KIT_BUNDLE,
+  mailsTo,
   payFields,
   type StoreTarget,
   sleep,
@@ -195,7 +196,20 @@ describe.each(databaseTargets)("a discounted, taxed order and its refunds on $na
     const paid = shop.emulators.stripe.session(sessionId);
     // $78.00 − 10 % = $70.20, plus the sandbox's 8 % tax on it: $75.82.
     expect(paid).toMatchObject({ amount_subtotal: 7_800, amount_total: 7_582 });
-    expect((await verify(shop.server, sessionId)).json).toMatchObject({ success: true });
+    // The payment-success page's order adds up: items, the code's discount, free shipping, tax, total.
+    expect((await verify(shop.server, sessionId)).json).toMatchObject({
+      success: true,
+      order: {
+        adjustments: [
+          { label: "Discount (FORGE10)", amount: -780, formatted: "−$7.80" },
+          { label: "Shipping", amount: 0, formatted: "Free" },
+          { label: "Tax", amount: 562, formatted: "$5.62" },
+        ],
+        total: { amount: 7_582, formatted: "$75.82" },
+      },
+    });
+    const [mail] = await shop.emulators.mail.waitFor((messages) => mailsTo(messages, email).length >= 1);
+    expect(mail?.text).toContain("Discount (FORGE10): −$7.80\nShipping: Free\nTax: $5.62\nTotal: $75.82");
 
     const [order] = await eventually(async () => {
       const found = await ordersFor(shop.emulators, sessionId);

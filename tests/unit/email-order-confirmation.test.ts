@@ -34,9 +34,33 @@ const order: OrderConfirmation = {
     country: "US",
   },
   orderUrl: "https://forge.example/payment-success?session_id=cs_test_1",
+  adjustments: [{ label: "Shipping", amount: 0 }],
 };
 
 describe("order confirmation e-mail", () => {
+  it("shows a promotion code's discount and the tax between the items and the total, so it adds up", async () => {
+    const discounted: OrderConfirmation = {
+      ...order,
+      amountTotal: 16_236,
+      adjustments: [
+        { label: "Discount (FORGE10)", amount: -1_670 },
+        { label: "Shipping", amount: 0 },
+        { label: "Tax", amount: 1_206 },
+      ],
+    };
+    const rendered = await renderOrderConfirmation(discounted);
+    expect(rendered.text).toContain(
+      "Discount (FORGE10): −$16.70\nShipping: Free\nTax: $12.06\nTotal: $162.36",
+    );
+    for (const part of ["Discount (FORGE10)", "−$16.70", "Tax", "$12.06", "$162.36"])
+      expect(rendered.html).toContain(part);
+  });
+
+  it("a payload written before adjustments existed still says free shipping", () => {
+    const { adjustments: _, ...old } = order;
+    expect(orderConfirmationPayload.parse(old).adjustments).toEqual([{ label: "Shipping", amount: 0 }]);
+  });
+
   it("has the order in both parts: number, items with quantities, total, address", async () => {
     const rendered = await renderOrderConfirmation(order);
     expect(rendered.subject).toBe("Your Forge order #1042 is confirmed");

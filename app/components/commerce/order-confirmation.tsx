@@ -116,6 +116,14 @@ export function OrderConfirmation({ sessionId }: { sessionId: string }) {
                 </li>
               ))}
             </ul>
+            <dl className="mt-2 space-y-1 border-t border-white/10 pt-3 text-sm">
+              {order.adjustments.map((adjustment) => (
+                <div key={adjustment.label} className="flex justify-between">
+                  <dt className="text-ink-300">{adjustment.label}</dt>
+                  <dd className="text-ink-100">{adjustment.formatted}</dd>
+                </div>
+              ))}
+            </dl>
             <p className="mt-4 flex justify-between border-t border-white/20 pt-4 text-lg font-black text-white">
               <span>Total</span>
               <span data-testid="order-total">{order.total.formatted}</span>

@@ -1,4 +1,5 @@
 import type { OrderView, VerifyConfirmationResponse } from "~/contracts/order-confirmation";
+import { adjustmentText, orderAdjustments } from "~/contracts/order-view";
 import { ConflictError, NotFoundError, ProviderError } from "~/server/errors.server";
 import { formatMoney } from "~/server/mail/templates/money";
 import type { FulfilledOrder, Fulfilment, RefusalReason } from "./fulfilment.server";
@@ -82,6 +83,10 @@ export function orderView(order: FulfilledOrder): OrderView {
       amount: line.unitAmount * line.quantity,
       unitFormatted: money(line.unitAmount),
       formatted: money(line.unitAmount * line.quantity),
+    })),
+    adjustments: orderAdjustments(order).map((adjustment) => ({
+      ...adjustment,
+      formatted: adjustmentText(adjustment, money),
     })),
     total: { amount: order.amountTotal, formatted: money(order.amountTotal) },
     shippingAddress: order.shippingAddress,

@@ -32,6 +32,10 @@ export type FulfilledOrder = {
   customerName: string | null;
   lines: OrderLine[];
   amountTotal: number;
+  amountDiscount: number;
+  promotionCode: string | null;
+  amountShipping: number;
+  amountTax: number;
   currency: string;
   shippingAddress: ShippingAddress | null;
   createdAt: string;
@@ -101,6 +105,10 @@ function toFulfilled(order: typeof orders.$inferSelect): FulfilledOrder {
     customerName: order.customerName,
     lines: order.lines,
     amountTotal: order.amountTotal,
+    amountDiscount: order.amountDiscount,
+    promotionCode: order.promotionCode,
+    amountShipping: order.amountShipping,
+    amountTax: order.amountTax,
     currency: order.currency,
     shippingAddress: order.shippingAddress ?? null,
     createdAt: order.createdAt.toISOString(),

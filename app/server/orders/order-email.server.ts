@@ -1,3 +1,4 @@
+import { orderAdjustments } from "~/contracts/order-view";
 import type { orders } from "~/server/db/schema";
 import { defineEmailTemplate } from "~/server/mail/outbox.server";
 import {
@@ -39,5 +40,6 @@ export function orderConfirmationOf(
     })),
     shippingAddress: order.shippingAddress ?? null,
     orderUrl: links.orderPageUrl(order),
+    adjustments: orderAdjustments(order),
   };
 }

@@ -3,7 +3,7 @@ import { render } from "@react-email/render";
 import { z } from "zod";
 import { dosing, fdaStatement, guarantee, kitFacts, shipping } from "~/content/product";
 import { brand, support } from "~/content/site";
-import { addressLines } from "~/contracts/order-view";
+import { addressLines, adjustmentText } from "~/contracts/order-view";
 import { orderLineName } from "~/server/orders/line-name.server";
 import { emailColors as colors, EmailLayout, emailSmall as small, emailText as text } from "./layout";
 import { formatMoney } from "./money";
@@ -42,6 +42,10 @@ export const orderConfirmationPayload = z.object({
     .nullable(),
   /** The order page's signed link: the order and where it stands (null in payloads written before it). */
   orderUrl: z.string().nullable(),
+  /** Discount, shipping, tax (absent in payloads written before them: free shipping was all there was). */
+  adjustments: z
+    .array(z.object({ label: z.string(), amount: z.number().int() }))
+    .default([{ label: "Shipping", amount: 0 }]),
 });
 
 export type OrderConfirmation = z.infer<typeof orderConfirmationPayload>;
@@ -149,10 +153,14 @@ export function OrderConfirmationEmail({ order }: { order: OrderConfirmation }) 
             </Column>
           </Row>
         ))}
-        <Row>
-          <Column style={{ ...cell, color: colors.muted }}>Shipping</Column>
-          <Column style={{ ...cell, textAlign: "right", color: colors.muted }}>Free</Column>
-        </Row>
+        {order.adjustments.map((adjustment) => (
+          <Row key={adjustment.label}>
+            <Column style={{ ...cell, color: colors.muted }}>{adjustment.label}</Column>
+            <Column style={{ ...cell, textAlign: "right", color: colors.muted }}>
+              {adjustmentText(adjustment, money)}
+            </Column>
+          </Row>
+        ))}
         <Row>
           <Column style={{ ...cell, fontWeight: 700 }}>Total</Column>
           <Column style={{ ...cell, fontWeight: 700, textAlign: "right" }}>{money(order.amountTotal)}</Column>
@@ -222,7 +230,7 @@ export function orderConfirmationText(order: OrderConfirmation): string {
     "",
     "ORDER SUMMARY",
     ...lines,
-    `Shipping: Free`,
+    ...order.adjustments.map((adjustment) => `${adjustment.label}: ${adjustmentText(adjustment, money)}`),
     `Total: ${money(order.amountTotal)}`,
     ...(address.length ? ["", "SHIPPING TO", ...address] : []),
     "",
