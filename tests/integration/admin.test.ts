@@ -154,7 +154,7 @@ describe.each(databaseTargets)("back office on $name", ({ name }) => {
     expect((await get("/admin/orders", cookie)).status).toBe(302);
   });
 
-  it("retries a failed Shopify sync: pending, due now, lease cleared, attempts kept", async () => {
+  it("retries a failed Shopify sync: the retry wakes the sync and the row comes to say Sent", async () => {
     const { sessionId, orderNumber } = await buyOrder(shop, "retry.buyer@example.com");
     await inDatabase(shop, () =>
       shop.store.query(
