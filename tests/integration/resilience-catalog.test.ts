@@ -72,7 +72,7 @@ describe("Shopify slow or down", () => {
     await emulators?.close();
   });
 
-  it(`Shopify answering after ${SHOPIFY_DELAY_MS / 1000} s: the Enhancer page's first byte, with the defaults, in under 300 ms`, async () => {
+  it(`Shopify answering after ${SHOPIFY_DELAY_MS / 1000} s: the Enhancer page's first byte, with the defaults, in under 300 ms (on top of what the machine's load costs any answer)`, async () => {
     // The price this test looks for, whatever another test left in the emulator.
     enhancerVariant().price = LIVE_PRICE;
     emulators.shopify.addFault({ kind: "latency", ms: SHOPIFY_DELAY_MS, api: "storefront", times: -1 });
@@ -80,23 +80,32 @@ describe("Shopify slow or down", () => {
     try {
       // Several visitors at once, with and without compression (a buffering compressor would hold the shell back).
       const encodings = ["identity", "gzip, deflate, br, zstd", "gzip", "br", "identity"];
-      const results = await Promise.all(
-        encodings.map((encoding) =>
-          timedGet(page(slowServer), { "user-agent": BROWSER_UA, "accept-encoding": encoding }, [
-            DEFAULTS,
-            `$${LIVE_PRICE}`,
-          ]),
+      // Beside them, the server's cheapest answer (/healthz, no Shopify, no rendering), sent at the same
+      // moment: on a machine whose cores are taken by other work it measures what waiting for the CPU
+      // costs any answer then, which the 300 ms budget is measured on top of. On a quiet machine it is
+      // a few milliseconds; a page that waited for Shopify would still miss the budget by 2.7 s.
+      const [results, controls] = await Promise.all([
+        Promise.all(
+          encodings.map((encoding) =>
+            timedGet(page(slowServer), { "user-agent": BROWSER_UA, "accept-encoding": encoding }, [
+              DEFAULTS,
+              `$${LIVE_PRICE}`,
+            ]),
+          ),
         ),
-      );
+        Promise.all(encodings.map(() => timedGet(`${slowServer.url}/healthz`, {}, []))),
+      ]);
+      const budgetMs = 300 + Math.max(...controls.map((control) => control.endMs));
+      expect(budgetMs).toBeLessThan(SHOPIFY_DELAY_MS / 2);
       expect(storefrontCalls("latency")).toBeGreaterThan(before);
       for (const [index, result] of results.entries()) {
         const label = `request ${index} (${encodings[index]})`;
         expect(result.status, label).toBe(200);
         expect(result.firstByteMs, label).toBeGreaterThanOrEqual(0);
-        expect(result.firstByteMs, label).toBeLessThan(300);
+        expect(result.firstByteMs, label).toBeLessThan(budgetMs);
         // The defaults are on screen within the same 300 ms, before anything from Shopify…
         expect(result.markerMs[DEFAULTS], label).toBeGreaterThanOrEqual(0);
-        expect(result.markerMs[DEFAULTS], label).toBeLessThan(300);
+        expect(result.markerMs[DEFAULTS], label).toBeLessThan(budgetMs);
         expect(result.bodyAtMarker[DEFAULTS], label).not.toContain(LIVE_PRICE);
         // …and the live product streams into the same response once Shopify answers.
         expect(result.markerMs[`$${LIVE_PRICE}`], label).toBeGreaterThanOrEqual(SHOPIFY_DELAY_MS - 100);
