@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { placeholderVariantIds } from "~/content/catalog";
-import { clickForNewTab, expectConfirmed, expectToast, newBuyer, payOnEmulator } from "./flows";
+import { clickForNewTab, expectConfirmed, expectToast, holdRequests, newBuyer, payOnEmulator } from "./flows";
 import { withOwnServer } from "./own-server";
 import { expect, test, waitForHydration } from "./support";
 
@@ -108,13 +108,11 @@ test.describe("a checkout that fails closes its tab and says so", () => {
     await setLocalStorage(page, { FORGE_ENHANCER_VARIANT_ID: unknownVariant });
     await page.goto("/");
     await waitForHydration(page);
-    // The store refuses within milliseconds: hold the call back so the progress toast can be seen.
-    await page.route("**/api/hybrid-checkout", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
+    // The store refuses within milliseconds: hold the call back until the progress toast has been seen.
+    const checkout = await holdRequests(page, "**/api/hybrid-checkout");
     await page.getByRole("button", { name: "Shop Enhancer ($39)" }).click();
     await expectToast(page, "Processing...", "Fetching product details and creating checkout...");
+    checkout.release();
     await expectToast(page, "Error", "Failed to create checkout session. Please try again.", {
       destructive: true,
     });

@@ -79,6 +79,27 @@ export async function expectConfirmed(
   expect(await mailTo(request, buyer.email)).toHaveLength(1);
 }
 
+/**
+ * Holds the browser's calls to `pattern` until `release()` (or 20 s at most), so a test can see the
+ * state a page shows while it waits. A fixed delay is not enough: on a busy machine the assertion's
+ * polls can fall on either side of it.
+ */
+export async function holdRequests(page: Page, pattern: string): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([released, new Promise((resolve) => (timer = setTimeout(resolve, 20_000)))]);
+    clearTimeout(timer);
+    await route.continue().catch(() => {
+      // The page closed while the call was held: nothing is waiting for it any more.
+    });
+  });
+  return { release };
+}
+
 /** A toast with this title and description is on screen, announced as an alert when destructive. */
 export async function expectToast(
   page: Page,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
-import { expectToast, newBuyer } from "./flows";
+import { expectToast, holdRequests, newBuyer } from "./flows";
 import { withOwnServer } from "./own-server";
 import { expect, isMobile, test, waitForHydration } from "./support";
 
@@ -53,13 +53,11 @@ test.describe("payment success", () => {
     const email = newBuyer("sent").email;
     const successUrl = await paidSession(request, baseURL as string, email);
     const calls = countVerifyCalls(page);
-    // Hold the call a moment so the sending state can be seen.
-    await page.route("**/api/verify-and-send-confirmation", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
+    // Hold the call until the sending state has been seen.
+    const verify = await holdRequests(page, "**/api/verify-and-send-confirmation");
     await page.goto(successUrl);
     await expect(page.getByTestId("email-status")).toHaveText("Sending...");
+    verify.release();
     await expect(page.getByTestId("email-status")).toHaveText("✓ Sent");
     await expect(page.getByText("Confirmation email has been sent to your email address.")).toBeVisible();
     await expect(page.getByTestId("order-email")).toHaveText(email);

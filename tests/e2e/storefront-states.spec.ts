@@ -1,4 +1,4 @@
-import { clearShopifyFaults, expectToast, shopifyFault } from "./flows";
+import { clearShopifyFaults, expectToast, holdRequests, shopifyFault } from "./flows";
 import { expect, withOwnServer } from "./own-server";
 import { waitForHydration } from "./support";
 
@@ -69,13 +69,11 @@ test.describe("the home page's connection test", () => {
     await shopifyFault(request, server.url, { kind: "status", status: 503, api: "storefront", times: -1 });
     await page.goto(`${server.url}/`);
     await waitForHydration(page);
-    // Hold the call back a moment so the progress message can be seen.
-    await page.route("**/api/shopify-get-product", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    // Hold the call back until the progress message has been seen.
+    const productCall = await holdRequests(page, "**/api/shopify-get-product");
     await page.getByRole("button", { name: /test.*connection/i }).click();
     await expectToast(page, "Testing Shopify connection...");
+    productCall.release();
     const toast = await expectToast(page, "Connection Failed", "Could not connect to Shopify: ", {
       destructive: true,
     });
