@@ -65,7 +65,8 @@ export function orderAdjustments(order: {
         ]
       : []),
     { label: "Shipping", amount: order.amountShipping },
-    ...(order.amountTax > 0 ? [{ label: "Tax", amount: order.amountTax }] : []),
+    // Shown at $0.00 too: an order with no sales tax says so, on every page and in the e-mail alike.
+    { label: "Tax", amount: order.amountTax },
   ];
 }
 

@@ -1,4 +1,5 @@
 import express from "express";
+import { escapeHtml } from "../html";
 import { fulfillOrder, markDelivered } from "./order-actions";
 import { fulfillmentStatus, orderTotals, type StoredOrder } from "./orders";
 import { ordersJson } from "./orders-json";
@@ -15,14 +16,6 @@ import type { ShopifyStore } from "./store";
  */
 
 export const CARRIERS = ["USPS", "UPS", "FedEx", "DHL Express"] as const;
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 
 const money = (amount: number, currency: string) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount / 100);

@@ -1,7 +1,8 @@
 import express from "express";
+import { escapeHtml } from "../html";
 import { type Charges, REFUND_REASONS, type RefundReason, type StripeCharge } from "./charges";
 import { ApiFailure } from "./errors";
-import { escapeHtml, page } from "./html";
+import { page } from "./html";
 import { amountField, formatAmount, parseAmount } from "./money";
 import type { SessionStore } from "./sessions";
 

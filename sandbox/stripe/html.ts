@@ -3,14 +3,7 @@
  * no script (they work under the site's Content-Security-Policy and without JavaScript).
  */
 
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
+import { escapeHtml } from "../html";
 
 /**
  * Stripe's custom text, as Checkout renders it: plain text with markdown links (`[text](https://…)`),

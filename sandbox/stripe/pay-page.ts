@@ -1,6 +1,7 @@
 import express from "express";
+import { escapeHtml } from "../html";
 import { countryName } from "./countries";
-import { escapeHtml, inlineMarkdown, notice, page } from "./html";
+import { inlineMarkdown, notice, page } from "./html";
 import { formatAmount } from "./money";
 import type { SessionRecord, StripeAddress, StripeCheckoutSession } from "./objects";
 import { orderSummary } from "./pay-summary";

@@ -1,4 +1,4 @@
-import { escapeHtml } from "./html";
+import { escapeHtml } from "../html";
 import { formatAmount } from "./money";
 import type { SessionRecord } from "./objects";
 import { type Promotions, SANDBOX_PROMOTION_CODES } from "./promotions";

@@ -13,6 +13,7 @@ import { sandboxProducts } from "../../sandbox/shopify/seed";
 import { SEEDED_STOCK } from "../../sandbox/shopify/store";
 import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 import { createTestDatabase, databaseTargets, type TestDatabase } from "../../scripts/lib/test-database";
+import { austinAddress } from "../support/addresses";
 import { emulatorHooks } from "./catalog-support";
 
 /**
@@ -51,15 +52,7 @@ function paidOrder(overrides: Partial<ShopifyOrderInput> = {}): ShopifyOrderInpu
     sourceIdentifier: session,
     email: "ada@example.com",
     customerName: "Ada Lovelace",
-    shippingAddress: {
-      name: "Ada Lovelace",
-      line1: "1 Main St",
-      line2: null,
-      city: "Austin",
-      state: "TX",
-      postalCode: "78701",
-      country: "US",
-    },
+    shippingAddress: austinAddress("Ada Lovelace"),
     lines: [
       { variantId: enhancerId, title: "Forge Enhancer", quantity: 2, unitAmount: 3900 },
       { variantId: testKitId, title: "Test Kit", quantity: 1, unitAmount: 4900 },

@@ -8,6 +8,7 @@ import { createOrderLinks, type OrderLinks } from "~/server/orders/order-link.se
 import { createOrderTracking } from "~/server/orders/order-tracking.server";
 import { resolveSiteSecret } from "~/server/runtime/site-secret.server";
 import type { ShopifyOrderStatus } from "~/server/shopify/order-types";
+import { austinAddress } from "../support/addresses";
 
 /**
  * Issue 16 item 5 on a real database (PGlite) with a Shopify that answers what each case needs: the
@@ -78,15 +79,7 @@ describe("order tracking", () => {
         stripeSessionId: `cs_test_${Math.random().toString(36).slice(2)}`,
         email: "sam.buyer@example.com",
         customerName: "Sam Buyer",
-        shippingAddress: {
-          name: "Sam Buyer",
-          line1: "500 Congress Ave",
-          line2: null,
-          city: "Austin",
-          state: "TX",
-          postalCode: "78701",
-          country: "US",
-        },
+        shippingAddress: austinAddress("Sam Buyer", "500 Congress Ave"),
         lines: [
           {
             variantId: "gid://shopify/ProductVariant/1",

@@ -13,6 +13,7 @@ import {
   type ShopifyOrders,
 } from "~/server/shopify/order-types";
 import type { ChargeRefunds, Payments } from "~/server/stripe/types";
+import { austinAddress } from "../support/addresses";
 import { eventually } from "../support/wait";
 
 /**
@@ -144,15 +145,7 @@ describe("the Shopify sync (decision 076)", () => {
           stripeSessionId: sessionId,
           email: "sam.buyer@example.com",
           customerName: "Sam Buyer",
-          shippingAddress: {
-            name: "Sam Buyer",
-            line1: "1 Main St",
-            line2: null,
-            city: "Austin",
-            state: "TX",
-            postalCode: "78701",
-            country: "US",
-          },
+          shippingAddress: austinAddress("Sam Buyer"),
           lines: [
             {
               variantId: "gid://shopify/ProductVariant/1",

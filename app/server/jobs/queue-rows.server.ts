@@ -80,3 +80,21 @@ export function stillOurs<T extends QueueTable>(
 ): SQL | undefined {
   return and(eq(table.id, row.id), eq(table.status, "sending"), eq(table.attempts, row.attempts));
 }
+
+/**
+ * One pass over a queue: claims and handles due rows one at a time, up to `limit`, claiming none after
+ * `deadline` or once `stopped()`; answers how many ended `sent`.
+ */
+export async function workDueRows<R>(
+  claim: () => Promise<R | null>,
+  handle: (row: R) => Promise<string>,
+  options: { limit: number; deadline: number; stopped: () => boolean },
+): Promise<number> {
+  let sent = 0;
+  for (let index = 0; index < options.limit && !options.stopped() && Date.now() < options.deadline; index++) {
+    const row = await claim();
+    if (!row) break;
+    if ((await handle(row)) === "sent") sent += 1;
+  }
+  return sent;
+}

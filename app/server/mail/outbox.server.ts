@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Db } from "~/server/db/client.server";
 import { emailDeliveries } from "~/server/db/schema";
 import { backoffMs as backoff, createBackgroundLoop } from "~/server/jobs/background-loop.server";
-import { claimDueRow, stillOurs } from "~/server/jobs/queue-rows.server";
+import { claimDueRow, stillOurs, workDueRows } from "~/server/jobs/queue-rows.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import { type Mailer, MailSendError } from "./mailer.server";
 
@@ -255,14 +255,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return row && row.status !== "sent" ? row.lastError : null;
   }
 
-  async function processDue(limit = 50, deadline = Number.POSITIVE_INFINITY): Promise<number> {
-    let sent = 0;
-    for (let index = 0; index < limit && !loop.stopped && Date.now() < deadline; index++) {
-      const row = await claim();
-      if (!row) break;
-      if ((await send(row)) === "sent") sent += 1;
-    }
-    return sent;
+  function processDue(limit = 50, deadline = Number.POSITIVE_INFINITY): Promise<number> {
+    return workDueRows(claim, send, { limit, deadline, stopped: () => loop.stopped });
   }
 
   return {

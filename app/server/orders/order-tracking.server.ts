@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { OrderPage, OrderTrackingView } from "~/contracts/order-tracking";
-import { addressLines } from "~/contracts/order-view";
+import { addressLines, adjustmentText, orderAdjustments } from "~/contracts/order-view";
 import type { Db } from "~/server/db/client.server";
 import { orders } from "~/server/db/schema";
 import { formatMoney } from "~/server/mail/templates/money";
@@ -154,18 +154,13 @@ export function createOrderTracking(deps: OrderTrackingDeps): OrderTracking {
     }
     const totals: OrderTrackingView["totals"] = [
       { label: "Subtotal", value: money(row.amountSubtotal), kind: "line" },
-    ];
-    if (row.amountDiscount > 0)
-      totals.push({
-        label: row.promotionCode ? `Discount (${row.promotionCode})` : "Discount",
-        value: `−${money(row.amountDiscount)}`,
-        kind: "discount",
-      });
-    totals.push(
-      { label: "Shipping", value: row.amountShipping > 0 ? money(row.amountShipping) : "Free", kind: "line" },
-      { label: "Tax", value: money(row.amountTax), kind: "line" },
+      ...orderAdjustments(row).map((adjustment) => ({
+        label: adjustment.label,
+        value: adjustmentText(adjustment, money),
+        kind: adjustment.amount < 0 ? ("discount" as const) : ("line" as const),
+      })),
       { label: "Total", value: money(row.amountTotal), kind: "total" },
-    );
+    ];
     if (row.amountRefunded > 0)
       totals.push({ label: "Refunded", value: `−${money(row.amountRefunded)}`, kind: "refund" });
     return {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "~/server/db/client.server";
 import { orders, shopifySyncs } from "~/server/db/schema";
 import { backoffMs as backoff, createBackgroundLoop } from "~/server/jobs/background-loop.server";
-import { claimDueRow, stillOurs } from "~/server/jobs/queue-rows.server";
+import { claimDueRow, stillOurs, workDueRows } from "~/server/jobs/queue-rows.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import {
   type ShopifyOrderInput,
@@ -254,14 +254,8 @@ export function createShopifySync(options: ShopifySyncOptions): ShopifySync {
     return giveUp ? "failed" : "pending";
   }
 
-  async function processDue(limit = 20, deadline = Number.POSITIVE_INFINITY): Promise<number> {
-    let sent = 0;
-    for (let index = 0; index < limit && !loop.stopped && Date.now() < deadline; index++) {
-      const row = await claim();
-      if (!row) break;
-      if ((await handle(row)) === "sent") sent += 1;
-    }
-    return sent;
+  function processDue(limit = 20, deadline = Number.POSITIVE_INFINITY): Promise<number> {
+    return workDueRows(claim, handle, { limit, deadline, stopped: () => loop.stopped });
   }
 
   return {

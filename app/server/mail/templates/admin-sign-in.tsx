@@ -2,7 +2,7 @@ import { Button, Text } from "@react-email/components";
 import { render } from "@react-email/render";
 import { z } from "zod";
 import { brand } from "~/content/site";
-import { EmailLayout, emailColors, emailSmall, emailText } from "./layout";
+import { EmailLayout, emailButton, emailSmall, emailText } from "./layout";
 
 /** The back office's sign-in link (app/server/admin/admin-auth.server.ts): single use, 15 minutes. */
 export const adminSignInPayload = z.object({
@@ -29,18 +29,7 @@ export function AdminSignInEmail({ message }: { message: AdminSignIn }) {
         Press the button, then "Sign in" on the page it opens. The link works once and expires in{" "}
         {message.expiresInMinutes} minutes.
       </Text>
-      <Button
-        href={message.signInUrl}
-        style={{
-          backgroundColor: emailColors.ember,
-          color: "#ffffff",
-          fontWeight: 700,
-          fontSize: "15px",
-          padding: "14px 24px",
-          borderRadius: "999px",
-          textDecoration: "none",
-        }}
-      >
+      <Button href={message.signInUrl} style={emailButton}>
         Open the sign-in page
       </Button>
       <Text style={{ ...emailSmall, marginTop: "16px" }}>

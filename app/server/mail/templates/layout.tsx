@@ -18,6 +18,17 @@ export const emailSmall = {
   margin: "0 0 8px",
 };
 
+/** The one call-to-action button of a message (order page, sign-in, confirmation). */
+export const emailButton = {
+  backgroundColor: emailColors.ember,
+  color: "#ffffff",
+  fontWeight: 700,
+  fontSize: "15px",
+  padding: "14px 24px",
+  borderRadius: "999px",
+  textDecoration: "none",
+};
+
 /** The frame every e-mail shares: preview text, the brand line, the content, a footer. */
 export function EmailLayout({
   preview,

@@ -2,7 +2,7 @@ import { Button, Link, Text } from "@react-email/components";
 import { render } from "@react-email/render";
 import { z } from "zod";
 import { brand, support } from "~/content/site";
-import { EmailLayout, emailColors, emailSmall, emailText } from "./layout";
+import { EmailLayout, emailButton, emailColors, emailSmall, emailText } from "./layout";
 
 export const newsletterConfirmationPayload = z.object({
   confirmUrl: z.url(),
@@ -36,18 +36,7 @@ export function NewsletterConfirmationEmail({ message }: { message: NewsletterCo
         Someone (we hope you) asked to get {brand.name}'s training, nutrition and testosterone tips at this
         address. Press the button, then "Confirm subscription" on the page it opens.
       </Text>
-      <Button
-        href={message.confirmUrl}
-        style={{
-          backgroundColor: emailColors.ember,
-          color: "#ffffff",
-          fontWeight: 700,
-          fontSize: "15px",
-          padding: "14px 24px",
-          borderRadius: "999px",
-          textDecoration: "none",
-        }}
-      >
+      <Button href={message.confirmUrl} style={emailButton}>
         Confirm my subscription
       </Button>
       <Text style={{ ...emailSmall, marginTop: "16px" }}>

@@ -5,7 +5,13 @@ import { dosing, fdaStatement, guarantee, kitFacts, shipping } from "~/content/p
 import { brand, support } from "~/content/site";
 import { addressLines, adjustmentText } from "~/contracts/order-view";
 import { orderLineName } from "~/server/orders/line-name.server";
-import { emailColors as colors, EmailLayout, emailSmall as small, emailText as text } from "./layout";
+import {
+  emailColors as colors,
+  EmailLayout,
+  emailButton,
+  emailSmall as small,
+  emailText as text,
+} from "./layout";
 import { formatMoney } from "./money";
 
 /**
@@ -115,18 +121,7 @@ export function OrderConfirmationEmail({ order }: { order: OrderConfirmation }) 
       </Text>
       {order.orderUrl ? (
         <Section style={{ margin: "8px 0 20px" }}>
-          <Button
-            href={order.orderUrl}
-            style={{
-              backgroundColor: colors.ember,
-              color: "#ffffff",
-              fontWeight: 700,
-              fontSize: "15px",
-              padding: "14px 24px",
-              borderRadius: "999px",
-              textDecoration: "none",
-            }}
-          >
+          <Button href={order.orderUrl} style={emailButton}>
             View your order
           </Button>
           <Text style={{ ...small, margin: "8px 0 0" }}>
