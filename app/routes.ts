@@ -14,6 +14,13 @@ export default [
   route(at(pages.videos.path), "routes/videos.tsx"),
   route(at(pages.paymentSuccess.path), "routes/payment-success.tsx"),
   route(at(pages.testProduct.path), "routes/test-product.tsx"),
+  route(at(pages.faq.path), "routes/faq.tsx"),
+  route(at(pages.about.path), "routes/about.tsx"),
+  route(at(pages.contact.path), "routes/contact.tsx"),
+  route(at(pages.guarantee.path), "routes/guarantee.tsx"),
+  route(at(pages.privacy.path), "routes/legal.privacy.tsx"),
+  route(at(pages.terms.path), "routes/legal.terms.tsx"),
+  route(at(pages.disclaimer.path), "routes/legal.disclaimer.tsx"),
   // One module serves every heading-only page; its content comes from the page table.
   ...placeholderPageKeys.map((key) =>
     route(at(pages[key].path), "routes/placeholder.tsx", { id: `placeholder-${key}` }),

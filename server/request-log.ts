@@ -26,7 +26,14 @@ export function requestLog(logger: Logger) {
     autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
     // One compact line per request: no headers (they hold cookies and tokens), no query string.
     serializers: {
-      req: (req) => ({ id: req.id, method: req.method, path: String(req.url).split("?")[0] }),
+      // An order page's path is its signed link: whoever reads the logs must not be able to open it.
+      req: (req) => ({
+        id: req.id,
+        method: req.method,
+        path: String(req.url)
+          .split("?")[0]
+          ?.replace(/^\/orders\/[^/]+/, "/orders/[link]"),
+      }),
       res: (res) => ({ status: res.statusCode }),
     },
   });

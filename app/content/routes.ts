@@ -93,6 +93,14 @@ export const pages = {
     "Frequently Asked Questions",
     `Answers to common questions about ${brand.name} Enhancer, the test kit, shipping and returns.`,
   ),
+  guarantee: page(
+    paths.guarantee,
+    "60-day money-back guarantee",
+    "60-Day Money-Back Guarantee",
+    `Not for you? Ask for your money back within 60 days: the terms of the ${brand.name} guarantee, and the form to use it.`,
+    // Server-rendered: the form is prefilled from the link that brought the visitor (an order page).
+    { prerender: false },
+  ),
   about: page(
     paths.about,
     "About",
@@ -104,6 +112,8 @@ export const pages = {
     "Contact",
     "Contact Us",
     `Questions about an order or the formula? Contact the ${brand.name} team.`,
+    // Server-rendered: the form is prefilled from the link that brought the visitor (topic, order).
+    { prerender: false },
   ),
   privacy: page(
     paths.privacy,
@@ -141,18 +151,8 @@ export const pages = {
 
 export type PageKey = keyof typeof pages;
 
-/** The pages that are only a heading (spec §2: quiz, results, reviews, faq, about, contact, legal). */
-export const placeholderPageKeys = [
-  "quiz",
-  "results",
-  "reviews",
-  "faq",
-  "about",
-  "contact",
-  "privacy",
-  "terms",
-  "disclaimer",
-] as const satisfies readonly PageKey[];
+/** The pages that are still only a heading (spec §2: quiz, results, reviews). */
+export const placeholderPageKeys = ["quiz", "results", "reviews"] as const satisfies readonly PageKey[];
 
 export const allPages: readonly PageEntry[] = Object.values(pages);
 export const prerenderedPaths = allPages.filter((p) => p.prerender).map((p) => p.path);

@@ -26,6 +26,7 @@ export const paths = {
   privacy: "/legal/privacy",
   terms: "/legal/terms",
   disclaimer: "/legal/disclaimer",
+  guarantee: "/guarantee",
   paymentSuccess: "/payment-success",
   testProduct: "/test-product",
 } as const;
@@ -82,6 +83,41 @@ export const footer = {
   [key: string]: unknown;
 };
 
-export const support = {
-  email: "support@forge.example",
+/**
+ * Who sells, and how to reach them: shown on the contact, about and legal pages, and where contact
+ * messages and guarantee requests are e-mailed. PLACEHOLDERS: the brand fills these in before launch
+ * (README, "Before launch"); `isPlaceholder` below finds any left, and the server refuses to take real
+ * payments while one is.
+ */
+export const company = {
+  legalName: "[Company legal name]",
+  postalAddress: "[Street address, City, State ZIP, United States]",
+  /** The US state whose law governs the terms of sale. */
+  governingState: "[State]",
 } as const;
+
+export const support = {
+  /** Receives contact messages and guarantee requests; shown on every page that says how to reach us. */
+  email: "support@forge.example",
+  /** When a person answers, and how soon (shown beside the contact form and in its acknowledgement). */
+  hours: "Monday to Friday, 9 am to 5 pm Eastern Time",
+  replyWithin: "one business day",
+} as const;
+
+/** A configuration value still holding its placeholder: bracketed text, or an example.* domain. */
+export function isPlaceholder(value: string): boolean {
+  return /^\[.*\]$/.test(value) || /@([a-z0-9-]+\.)*example(\.[a-z]+)?$/i.test(value);
+}
+
+/** The site configuration values that are still placeholders (empty when ready for launch). */
+export function placeholdersLeft(): string[] {
+  const values: Record<string, string> = {
+    "company.legalName": company.legalName,
+    "company.postalAddress": company.postalAddress,
+    "company.governingState": company.governingState,
+    "support.email": support.email,
+  };
+  return Object.entries(values)
+    .filter(([, value]) => isPlaceholder(value))
+    .map(([name]) => name);
+}

@@ -37,3 +37,16 @@ export type AdminOrdersPage = {
   hasPrevious: boolean;
   hasNext: boolean;
 };
+
+/** A guarantee request waiting for the operator (refund in Stripe, then close it here). */
+export type OpenGuaranteeRequest = {
+  id: string;
+  orderNumber: number;
+  email: string;
+  reason: string | null;
+  requestedAt: string;
+  /** The order's total, formatted. */
+  total: string;
+  /** What Stripe has refunded so far, formatted (null: nothing yet). */
+  refunded: string | null;
+};

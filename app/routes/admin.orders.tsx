@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
+import { GuaranteeRequests } from "~/components/admin/guarantee-requests";
 import { OrdersTable } from "~/components/admin/orders-table";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
@@ -15,6 +16,7 @@ import type { Route } from "./+types/admin.orders";
 /**
  * Recent orders for the operator (issue 16 item 7): payment, the order's copy in Shopify and the
  * confirmation e-mail, newest first, 25 a page; and "Retry sync" where Shopify refused or keeps failing.
+ * Above them, the open 60-day guarantee requests, each closed here once refunded (issue 17 item 3).
  * Signed-in operators only; anyone else is sent to the sign-in page.
  */
 const pageOf = (value: string | null) => {
@@ -27,10 +29,16 @@ export const headers = adminRouteHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
   const url = new URL(request.url);
-  const list = await context.services.adminOrders.list(pageOf(url.searchParams.get("page")));
-  const retried = url.searchParams.get("retried");
+  const [list, guaranteeRequests] = await Promise.all([
+    context.services.adminOrders.list(pageOf(url.searchParams.get("page"))),
+    context.services.guarantee.openRequests(),
+  ]);
+  const flag = (name: string) => {
+    const value = url.searchParams.get(name);
+    return value === "1" ? true : value === "0" ? false : null;
+  };
   return data(
-    { ...list, email: session.email, retried: retried === "1" ? true : retried === "0" ? false : null },
+    { ...list, guaranteeRequests, email: session.email, retried: flag("retried"), closed: flag("closed") },
     { headers: ADMIN_HEADERS },
   );
 }
@@ -43,6 +51,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refusalOf(error);
   }
   await requireAdmin(request, context);
+  const page = pageOf(fields.get("page"));
+  if (fields.get("intent") === "close-guarantee") {
+    const closed = await context.services.guarantee.close(fields.get("requestId") ?? "");
+    throw redirect(`/admin/orders?page=${page}&closed=${closed ? 1 : 0}`, {
+      status: 303,
+      headers: ADMIN_HEADERS,
+    });
+  }
   if (fields.get("intent") !== "retry-sync")
     return data(
       { refusal: { status: 400, message: "Unknown action." } },
@@ -50,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const retried = await context.services.adminOrders.retrySync(fields.get("syncId") ?? "");
   // Post/redirect/get: a reload shows the list again and posts nothing.
-  throw redirect(`/admin/orders?page=${pageOf(fields.get("page"))}&retried=${retried ? 1 : 0}`, {
+  throw redirect(`/admin/orders?page=${page}&retried=${retried ? 1 : 0}`, {
     status: 303,
     headers: ADMIN_HEADERS,
   });
@@ -62,7 +78,7 @@ export const meta = () => [
 ];
 
 export default function AdminOrdersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, page, hasNext, hasPrevious, email, retried } = loaderData;
+  const { orders, page, hasNext, hasPrevious, email, retried, closed, guaranteeRequests } = loaderData;
   const refusal = actionData && "refusal" in actionData ? actionData.refusal : null;
   return (
     <AdminFrame heading="Orders" signedInAs={email}>
@@ -75,6 +91,15 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
             That sync was not waiting for a retry (it may have been sent meanwhile).
           </AdminNotice>
         ) : null}
+        {closed === true ? (
+          <AdminNotice tone="info">The guarantee request is closed.</AdminNotice>
+        ) : closed === false ? (
+          <AdminNotice tone="problem">
+            That request was not open (it may have been closed meanwhile).
+          </AdminNotice>
+        ) : null}
+        <GuaranteeRequests requests={guaranteeRequests} />
+        <h2 className="pt-4 text-xl font-extrabold text-white">Orders</h2>
         {orders.length === 0 ? (
           <p className="rounded-card border border-white/10 bg-ink-800 p-6 text-ink-200">
             {page > 1 ? "No orders on this page." : "No orders yet."}

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
 import { buttonClass } from "~/components/ui/button-link";
 import { brand } from "~/content/site";
-import { normalizeEmailAddress } from "~/lib/email-address";
+import { normalizeEmailAddress } from "~/contracts/email-address";
 import { sessionIdOf } from "~/server/admin/admin-cookie.server";
 import {
   ADMIN_HEADERS,

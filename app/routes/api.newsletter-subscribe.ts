@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import { NEWSLETTER_ANCHOR, NEWSLETTER_STATUS_PARAM, type NewsletterStatus } from "~/content/newsletter";
+import { normalizeEmailAddress } from "~/contracts/email-address";
 import {
   INVALID_EMAIL_MESSAGE,
   type NewsletterSubscribeResponse,
   newsletterSubscribeInput,
   SUBSCRIBED_MESSAGE,
 } from "~/contracts/newsletter";
-import { normalizeEmailAddress } from "~/lib/email-address";
 import { RequestRejectedError } from "~/server/errors.server";
 import { apiAction, methodNotAllowed } from "~/server/http/api.server";
 

@@ -3,6 +3,7 @@ import type { AddressInfo, Server } from "node:net";
 import express from "express";
 import { type AddressObject, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { escapeHtml } from "../html";
 import { pushBounded } from "../retention";
 
 /**
@@ -21,6 +22,8 @@ export type ReceivedMail = {
   /** The SMTP envelope: who the message was actually delivered to. */
   envelope: { from: string | null; to: string[] };
   subject: string;
+  /** The Reply-To address, when the message has one. */
+  replyTo: string | null;
   /** The Date header. */
   date: string | null;
   receivedAt: string;
@@ -63,15 +66,6 @@ function addresses(value: AddressObject | AddressObject[] | undefined): string[]
   if (!value) return [];
   const list = Array.isArray(value) ? value : [value];
   return list.flatMap((entry) => entry.value.map((address) => address.address ?? "").filter(Boolean));
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 export async function startMailEmulator(options: MailEmulatorOptions = {}): Promise<MailEmulator> {
@@ -133,6 +127,7 @@ export async function startMailEmulator(options: MailEmulatorOptions = {}): Prom
                 to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
               },
               subject: parsed.subject ?? "",
+              replyTo: addresses(parsed.replyTo)[0] ?? null,
               date: parsed.date ? parsed.date.toISOString() : null,
               receivedAt: new Date().toISOString(),
               html: typeof parsed.html === "string" ? parsed.html : null,

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
+import { waitForHydration } from "./support";
 
 /** Clicks a buy button and returns the new tab it opens (the checkout). */
 export async function clickForNewTab(context: BrowserContext, click: () => Promise<void>): Promise<Page> {
@@ -135,4 +136,28 @@ export async function shopifyFault(
 
 export async function clearShopifyFaults(request: APIRequestContext, base: string) {
   await request.delete(`${base}/__sandbox/shopify/__control/faults`);
+}
+
+/**
+ * The shortest whole purchase: the home page's Enhancer button, paid on the emulator, confirmed; answers
+ * the buyer and the order page's address from the confirmation e-mail.
+ */
+export async function buyEnhancerFromHome(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  tag: string,
+): Promise<{ buyer: Buyer; orderUrl: string }> {
+  await page.goto("/");
+  await waitForHydration(page);
+  const buyer = newBuyer(tag);
+  const tab = await clickForNewTab(context, () =>
+    page.getByRole("button", { name: "Shop Enhancer ($39)" }).click(),
+  );
+  await payOnEmulator(tab, buyer);
+  await expectConfirmed(request, tab, buyer, { item: /Forge Enhancer/, total: "$39.00" });
+  const [mail] = await mailTo(request, buyer.email);
+  const orderUrl = mail?.text?.match(/https?:\/\/\S+\/orders\/[\w-]+/)?.[0];
+  expect(orderUrl, "the confirmation e-mail links to the order page").toBeTruthy();
+  return { buyer, orderUrl: orderUrl as string };
 }

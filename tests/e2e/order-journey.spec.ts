@@ -1,5 +1,5 @@
-import { clickForNewTab, expectConfirmed, mailTo, newBuyer, payOnEmulator } from "./flows";
-import { expect, expectNoAxeViolations, isMobile, test, waitForHydration } from "./support";
+import { buyEnhancerFromHome } from "./flows";
+import { expect, expectNoAxeViolations, isMobile, test } from "./support";
 
 /**
  * Issue 16 item 8, the whole life of an order in the sandbox: bought in the browser → the order is in
@@ -16,17 +16,7 @@ test("buy → the order reaches Shopify → marked shipped there → the order p
     isMobile(page),
     "one width is enough for this journey; the pages are checked at 390 px elsewhere",
   );
-  await page.goto("/");
-  await waitForHydration(page);
-  const buyer = newBuyer("journey");
-  const tab = await clickForNewTab(context, () =>
-    page.getByRole("button", { name: "Shop Enhancer ($39)" }).click(),
-  );
-  await payOnEmulator(tab, buyer);
-  await expectConfirmed(request, tab, buyer, { item: /Forge Enhancer/, total: "$39.00" });
-  const [mail] = await mailTo(request, buyer.email);
-  const orderUrl = mail?.text?.match(/https?:\/\/\S+\/orders\/[\w-]+/)?.[0];
-  expect(orderUrl, "the confirmation e-mail links to the order page").toBeTruthy();
+  const { buyer, orderUrl } = await buyEnhancerFromHome(page, context, request, "journey");
 
   // The order reaches the emulated store within seconds of the payment (the Shopify sync).
   const shopify = await context.newPage();
@@ -48,7 +38,7 @@ test("buy → the order reaches Shopify → marked shipped there → the order p
   await expect(card).toContainText("1Z999AA10123456784");
 
   // The shopper's order page reads Shopify's status (cached briefly: a fresh page load after the cache).
-  const orderPath = new URL(orderUrl as string).pathname;
+  const orderPath = new URL(orderUrl).pathname;
   await expect
     .poll(
       async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { eventually, mailsTo, sleep } from "./checkout-harness";
-import { buyOrder, inDatabase, linkIn, textOf } from "./order-pages-support";
+import { buyOrder, formPoster, inDatabase, linkIn, textOf } from "./order-pages-support";
 
 /**
  * Issue 16 item 7 over HTTP: the back office's sign-in (the same answer for every address, mail only
@@ -35,19 +35,7 @@ describe.each(databaseTargets)("back office on $name", ({ name }) => {
     env: { ADMIN_EMAILS: `${ADMIN},second@forge.example`, TRUST_PROXY_HOPS: "1", RATE_LIMIT_MULTIPLIER: "1" },
   });
 
-  type PostOptions = { client?: string; cookie?: string; origin?: string | null };
-  const post = (path: string, fields: Record<string, string>, options: PostOptions = {}) =>
-    fetch(path.startsWith("http") ? path : `${shop.origin}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "x-forwarded-for": options.client ?? newClient(),
-        ...(options.origin === null ? {} : { origin: options.origin ?? shop.origin }),
-        ...(options.cookie ? { cookie: options.cookie } : {}),
-      },
-      body: new URLSearchParams(fields),
-    });
+  const post = formPoster(shop, newClient);
   const get = (path: string, cookie?: string) =>
     fetch(path.startsWith("http") ? path : `${shop.origin}${path}`, {
       redirect: "manual",

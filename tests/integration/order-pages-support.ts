@@ -58,3 +58,25 @@ export function textOf(html: string): string {
       .replace(/\s+/g, " ")
   );
 }
+
+export type FormPostOptions = { client?: string; cookie?: string; origin?: string | null };
+
+/**
+ * Posts a form as a browser without JavaScript does, from `client` (X-Forwarded-For: the shop runs with
+ * TRUST_PROXY_HOPS=1, so each test can speak from its own address) and this site's Origin unless told
+ * otherwise (`origin: null` sends none). Redirects are not followed.
+ */
+export function formPoster(shop: TestShop, newClient: () => string) {
+  return (path: string, fields: Record<string, string>, options: FormPostOptions = {}) =>
+    fetch(path.startsWith("http") ? path : `${shop.origin}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": options.client ?? newClient(),
+        ...(options.origin === null ? {} : { origin: options.origin ?? shop.origin }),
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+      },
+      body: new URLSearchParams(fields),
+    });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeEmailAddress } from "~/lib/email-address";
+import { normalizeEmailAddress } from "~/contracts/email-address";
 
 describe("normalizeEmailAddress", () => {
   it.each([

@@ -17,7 +17,8 @@ function Badge({ tone, children }: { tone: keyof typeof badge; children: string 
   );
 }
 
-const dateTime = (iso: string) =>
+/** A moment in the back office: date and time, in UTC (the operator may be anywhere). */
+export const dateTime = (iso: string) =>
   new Date(iso).toLocaleString("en-US", {
     year: "numeric",
     month: "short",

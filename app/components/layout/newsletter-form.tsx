@@ -10,9 +10,9 @@ import {
   newsletterMessages,
   newsletterStatusText,
 } from "~/content/newsletter";
+import { normalizeEmailAddress } from "~/contracts/email-address";
 import type { NewsletterSubscribeBody, NewsletterSubscribeResponse } from "~/contracts/newsletter";
 import { NEWSLETTER_STATUS_PLACEHOLDER, useDocumentValues } from "~/lib/document-runtime";
-import { normalizeEmailAddress } from "~/lib/email-address";
 import { callFunction } from "~/lib/functions-client";
 import { showToast } from "~/lib/toast";
 

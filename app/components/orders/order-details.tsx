@@ -83,8 +83,15 @@ export function OrderSideFacts({ order }: { order: OrderTrackingView }) {
             {support.email}
           </a>{" "}
           with your order number, or use our{" "}
-          <Link to={paths.contact} className={TEXT_LINK}>
+          <Link to={`${paths.contact}?topic=order&order=${order.orderNumber}`} className={TEXT_LINK}>
             contact page
+          </Link>
+          .
+        </p>
+        <p className="mt-3 text-ink-200">
+          Not for you? Every order has a{" "}
+          <Link to={`${paths.guarantee}?order=${order.orderNumber}`} className={TEXT_LINK}>
+            60-day money-back guarantee
           </Link>
           .
         </p>

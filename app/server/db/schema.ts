@@ -253,3 +253,48 @@ export const newsletterSubscribers = pgTable(
     check("newsletter_status", sql`${table.status} in ('pending', 'confirmed', 'unsubscribed')`),
   ],
 );
+
+/**
+ * A message sent with the contact form (issue 17). Stored before it is e-mailed to support (with the
+ * sender as Reply-To) and acknowledged to the sender, both through the outbox in the same transaction.
+ */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** As the sender typed it (optional); not checked against the orders. */
+    orderNumber: text("order_number"),
+    /** One of CONTACT_TOPICS (app/contracts/support.ts). */
+    topic: text("topic").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("contact_messages_created").on(table.createdAt)],
+);
+
+/**
+ * A request under the 60-day money-back guarantee: one per order (a second request for the same order
+ * finds this one). The refund itself is made by the brand in Stripe and mirrored by the orders sync.
+ */
+export const guaranteeRequests = pgTable(
+  "guarantee_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    /** The address the request was made with (it matched the order's). */
+    email: text("email").notNull(),
+    /** Why, in the customer's words (optional). */
+    reason: text("reason"),
+    /** open | closed (refunded or settled: the operator closes it). */
+    status: text("status").notNull().default("open"),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("guarantee_requests_order").on(table.orderId),
+    check("guarantee_requests_status", sql`${table.status} in ('open', 'closed')`),
+  ],
+);

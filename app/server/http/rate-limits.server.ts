@@ -44,6 +44,10 @@ export const rateLimits = {
   "hybrid-checkout": { points: 20, durationSeconds: 60 },
   "verify-and-send-confirmation": { points: 30, durationSeconds: 60 },
   "newsletter-subscribe": { points: 5, durationSeconds: 600 },
+  /** The contact form: messages stored and e-mailed, per client address. */
+  contact: { points: 5, durationSeconds: 600 },
+  /** Guarantee requests: each looks an order up by number and address, so guessing is slow. */
+  guarantee: { points: 10, durationSeconds: 3600 },
   /** The back office's sign-in form and link, per client address… */
   "admin-sign-in": { points: 10, durationSeconds: 600 },
   /** …and per e-mail address asked for (its SHA-256 is the key), whoever asks. */

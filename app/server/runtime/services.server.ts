@@ -1,3 +1,4 @@
+import { placeholdersLeft } from "~/content/site";
 import { type AdminAuth, adminSignInTemplate, createAdminAuth } from "~/server/admin/admin-auth.server";
 import { type AdminOrders, createAdminOrders } from "~/server/admin/admin-orders.server";
 import { type Database, openDatabase } from "~/server/db/client.server";
@@ -17,6 +18,7 @@ import { createOrderTracking, type OrderTracking } from "~/server/orders/order-t
 import { createRefunds, type Refunds } from "~/server/orders/refunds.server";
 import { createSellableVariants, type SellableVariants } from "~/server/orders/sellable-variants.server";
 import { createShopifySync, type ShopifySync } from "~/server/orders/shopify-sync.server";
+import { createRetentionJob, type RetentionJob } from "~/server/privacy/retention.server";
 import { type CatalogService, createShopifyCatalog } from "~/server/shopify/catalog.server";
 import {
   type CatalogConfig,
@@ -29,7 +31,19 @@ import { createShopifyOrders } from "~/server/shopify/orders.server";
 import { createProductCache, type ProductCache } from "~/server/shopify/product-cache.server";
 import { createPayments } from "~/server/stripe/payments.server";
 import type { Payments } from "~/server/stripe/types";
-import type { Env } from "./env.server";
+import {
+  type Contact,
+  contactAcknowledgementTemplate,
+  contactForSupportTemplate,
+  createContact,
+} from "~/server/support/contact.server";
+import {
+  createGuarantee,
+  type Guarantee,
+  guaranteeAcknowledgementTemplate,
+  guaranteeForSupportTemplate,
+} from "~/server/support/guarantee.server";
+import { type Env, isLiveStripeKey } from "./env.server";
 import type { Logger } from "./logger.server";
 import { resolveSiteSecret } from "./site-secret.server";
 
@@ -77,6 +91,12 @@ export type AppServices = {
   adminAuth: AdminAuth;
   /** The back office's order list and sync retries (app/server/admin). */
   adminOrders: AdminOrders;
+  /** The contact form: stored, e-mailed to support, acknowledged (app/server/support). */
+  contact: Contact;
+  /** The 60-day guarantee's requests (app/server/support). */
+  guarantee: Guarantee;
+  /** Deletes what the privacy policy keeps no longer, every hour (app/server/privacy). */
+  retention: RetentionJob;
 };
 
 export type ServiceOptions = {
@@ -92,6 +112,16 @@ export async function createServices(
   options: ServiceOptions,
 ): Promise<AppServices> {
   const inProcessEmulators = options.inProcessEmulators ?? [];
+  // The company's name, address and support e-mail are shown on the legal pages and receive the
+  // support forms: a placeholder left there is a store that cannot be reached (README, "Before launch").
+  const unfilled = placeholdersLeft();
+  if (unfilled.length > 0) {
+    const level = isLiveStripeKey(env.STRIPE_SECRET_KEY) ? "error" : "warn";
+    logger[level](
+      { placeholders: unfilled },
+      "app/content/site.ts still has placeholders: fill them in before launch",
+    );
+  }
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.PGLITE_DIR,
@@ -129,7 +159,15 @@ export async function createServices(
     db: database.db,
     mailer,
     logger,
-    templates: [orderConfirmationTemplate, newsletterConfirmationTemplate, adminSignInTemplate],
+    templates: [
+      orderConfirmationTemplate,
+      newsletterConfirmationTemplate,
+      adminSignInTemplate,
+      contactForSupportTemplate,
+      contactAcknowledgementTemplate,
+      guaranteeForSupportTemplate,
+      guaranteeAcknowledgementTemplate,
+    ],
     claimInTransaction: database.kind === "postgres",
   });
   const sellableVariants = createSellableVariants({
@@ -182,9 +220,13 @@ export async function createServices(
   });
   const adminOrders = createAdminOrders({ db: database.db, logger, sync: shopifySync });
   const newsletter = createNewsletter({ db: database.db, outbox, logger, siteUrl: env.PUBLIC_SITE_URL });
+  const contact = createContact({ db: database.db, outbox, logger });
+  const guarantee = createGuarantee({ db: database.db, outbox, logger, siteUrl: env.PUBLIC_SITE_URL });
+  const retention = createRetentionJob({ db: database.db, logger });
   // Sends what is due, including messages and orders recorded before a restart.
   outbox.start();
   shopifySync.start();
+  retention.start();
   return {
     env,
     logger,
@@ -207,6 +249,9 @@ export async function createServices(
     orderTracking,
     adminAuth,
     adminOrders,
+    contact,
+    guarantee,
+    retention,
   };
 }
 
@@ -214,14 +259,18 @@ export async function createServices(
 export const CLOSE_SERVICES_MS = 3_000;
 
 /**
- * Closes everything within `timeoutMs` (decision 060): the outbox and the Shopify sync first (no new
+ * Closes everything within `timeoutMs` (decision 060): the outbox, the Shopify sync and the retention job first (no new
  * claim; the send or call in progress gets up to half the time, and if it is cut off its message stays claimed until the lease
  * ends, then is sent by whichever worker comes next), then the connections, each cut at the deadline.
  */
 export async function closeServices(services: AppServices, timeoutMs = CLOSE_SERVICES_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const left = () => Math.max(0, deadline - Date.now());
-  await Promise.all([services.outbox.stop(timeoutMs / 2), services.shopifySync.stop(timeoutMs / 2)]);
+  await Promise.all([
+    services.outbox.stop(timeoutMs / 2),
+    services.shopifySync.stop(timeoutMs / 2),
+    services.retention.stop(timeoutMs / 2),
+  ]);
   services.mailer.close();
   await Promise.all([services.rateLimiter.close(left()), services.database.close(left())]);
 }

@@ -1,0 +1,172 @@
+import { currency } from "~/content/pricing";
+import { audience, fdaStatement, guarantee, kitFacts, shipping } from "~/content/product";
+import { link, list, mailto, notice, p, strong } from "~/content/rich-text";
+import { brand, company, paths, support } from "~/content/site";
+import type { LegalDocument } from "./document";
+
+/**
+ * The terms of sale (issue 17), linked from checkout's terms consent. Who sells, the governing state
+ * and the support address are site configuration (site.ts): placeholders until the brand fills them
+ * in, shown here as they are. Shipping, the guarantee and the kit's figures come from product.ts.
+ */
+export const termsOfSale: LegalDocument = {
+  eyebrow: "Terms of sale",
+  lead: `The terms that apply when you use this site and buy from ${brand.name}. Please read them before you order: by placing an order, you accept them.`,
+  effectiveDate: "2026-11-23",
+  sections: [
+    {
+      id: "who-sells",
+      title: "Who sells",
+      body: [
+        p(
+          `This site and the ${brand.name} products are sold by ${company.legalName}, ${company.postalAddress} ("${brand.name}", "we", "us"). "You" is the person who uses the site or places an order.`,
+        ),
+      ],
+    },
+    {
+      id: "eligibility",
+      title: "Who can buy",
+      body: [
+        p(
+          `You must be at least ${audience.minAge} years old to place an order. The ${brand.name} Enhancer is made for adults ${audience.minAge}-${audience.maxAge}.`,
+        ),
+        p("We ship to addresses in the United States only."),
+      ],
+    },
+    {
+      id: "prices-and-taxes",
+      title: "Prices and taxes",
+      body: [
+        p(
+          `Prices are in US dollars (${currency}). The price you pay is the one the checkout page shows before you pay. Sales tax is added where it applies and is shown on the checkout page before payment.`,
+        ),
+        p(
+          "Prices on this site can change. A change never affects an order you have already paid for. If a price was plainly wrong because of an error, we tell you before your order ships, and you can cancel it for a full refund.",
+        ),
+      ],
+    },
+    {
+      id: "payment",
+      title: "Payment",
+      body: [
+        p(
+          "Payment is taken by Stripe on its secure hosted checkout page, which opens in a new tab. You enter your card details there: they never reach our servers. Your order is accepted when the payment succeeds, and we confirm it by e-mail.",
+        ),
+      ],
+    },
+    {
+      id: "shipping",
+      title: "Shipping",
+      body: [
+        p(
+          `${shipping.label} on every order. ${shipping.dispatch} once your payment succeeds; delivery after that depends on the carrier. Your confirmation e-mail links to your order page, where you can follow your order.`,
+        ),
+        p(
+          "If an order arrives damaged or incomplete, ",
+          link("contact us", paths.contact),
+          " with your order number and we will put it right.",
+        ),
+      ],
+    },
+    {
+      id: "guarantee",
+      title: `The ${guarantee.days}-day money-back guarantee`,
+      body: [
+        p(
+          `Every order comes with a ${guarantee.label}: if a product is not for you, you can ask for your money back within ${guarantee.days} days. The full terms of the guarantee, and the form to use it, are on the `,
+          link("guarantee page", paths.guarantee),
+          ". Refunds go back to the card you paid with.",
+        ),
+        p(
+          "Every order is a one-time purchase: nothing renews. To cancel an order that has not shipped yet, ",
+          link("contact us", paths.contact),
+          " as soon as you can.",
+        ),
+      ],
+    },
+    {
+      id: "test-kit",
+      title: "The test kit and its limits",
+      body: [
+        list(
+          "The kit measures total testosterone from a finger-prick blood sample that you collect at home and mail to the lab. Each kit is single use.",
+          `Results are ready ${kitFacts.resultsIn} from the day the lab receives your sample, not from the day you mail it, and you can see them for ${kitFacts.availableFor}.`,
+          "The kit is not a diagnosis and not a medical service. Neither we nor the lab give medical advice on your result, and using the kit does not make us your healthcare provider.",
+          "Discuss any result with a doctor before you act on it.",
+        ),
+      ],
+    },
+    {
+      id: "supplements",
+      title: "Supplements are not medicines",
+      body: [
+        p(
+          `The ${brand.name} Enhancer is a dietary supplement. It is not a medicine and is not meant to replace one.`,
+        ),
+        notice(strong(fdaStatement)),
+        p(
+          "Read the label and the ",
+          link("medical disclaimer", paths.disclaimer),
+          " before you start, and talk to your doctor first if you have a medical condition or take any medication.",
+        ),
+      ],
+    },
+    {
+      id: "using-this-site",
+      title: "Using this site",
+      body: [
+        p(
+          "The content of this site is general information, not medical advice. You may use the site to learn about and buy our products; please do not use it in a way that breaks the law or disrupts it for others.",
+        ),
+      ],
+    },
+    {
+      id: "liability",
+      title: "Limitation of liability",
+      body: [
+        p("To the fullest extent the law allows:"),
+        list(
+          "apart from what these terms and the guarantee promise, we give no other warranties about the products or the site, express or implied;",
+          "our total liability for any claim about a product or an order is limited to the amount you paid for that order;",
+          "we are not liable for indirect or consequential loss, such as lost profits.",
+        ),
+        p(
+          "Nothing in these terms limits a right you have under the law that cannot be limited, or excludes a liability that the law does not allow us to exclude.",
+        ),
+      ],
+    },
+    {
+      id: "governing-law",
+      title: "Governing law",
+      body: [
+        p(
+          `These terms are governed by the laws of the State of ${company.governingState}, United States, without regard to its conflict-of-law rules. This does not take away the protection that the consumer laws of the state where you live give you.`,
+        ),
+        p("If something goes wrong, please contact us first: most problems are solved quickly that way."),
+      ],
+    },
+    {
+      id: "changes",
+      title: "Changes to these terms",
+      body: [
+        p(
+          "We may change these terms, for example when the law or our products change. The effective date at the top of this page shows when they last changed. The terms in force when you place an order apply to that order.",
+        ),
+      ],
+    },
+    {
+      id: "contact",
+      title: "Contact",
+      body: [
+        p(
+          "Questions about these terms or an order: use the ",
+          link("contact form", paths.contact),
+          " or write to ",
+          mailto(support.email),
+          `. We answer ${support.hours}, within ${support.replyWithin}.`,
+        ),
+        p(`By post: ${company.legalName}, ${company.postalAddress}.`),
+      ],
+    },
+  ],
+};
