@@ -118,7 +118,7 @@ export const deepDiveSections = {
     title: "All 14, with the receipts",
     lead: "The dosage is what one 3-capsule serving contains. Studies with a confirmed PubMed or DOI record are linked; the rest are named without a link.",
   },
-  safety: { eyebrow: "Safety first", title: "Safety and contraindications" },
+  safety: { eyebrow: "Safety first", title: "Safety and cautions" },
   timing: { eyebrow: "Using it", title: "Timing, monitoring and interactions" },
   faq: { eyebrow: "FAQ", title: "Deep Dive questions" },
 } as const;

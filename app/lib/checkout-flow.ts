@@ -27,6 +27,14 @@ function failureMessage(flow: CheckoutFlow, creationFailed: boolean): Message {
 let inFlight = false;
 
 /**
+ * The toast topic for "this item's variant id": the configuration error and the test page's
+ * create-product result share it, so creating the product clears the error it answers.
+ */
+export function variantToastTopic(item: PurchasableItem): string {
+  return `variant:${item}`;
+}
+
+/**
  * Starts a checkout from a click (spec §4): check the variant id, open the new tab inside the click
  * so popup blockers allow it, show "Processing...", create the checkout, then send the tab to the
  * hosted checkout or close it and show the page's error. A second click while one runs does nothing.
@@ -40,7 +48,11 @@ export function startCheckout(options: {
   if (inFlight) return false;
   const variantId = resolveVariantId(options.item);
   if (!isConfiguredVariantId(variantId)) {
-    showToast({ ...configurationMessage(options.flow, options.item), variant: "destructive" });
+    showToast({
+      ...configurationMessage(options.flow, options.item),
+      variant: "destructive",
+      topic: variantToastTopic(options.item),
+    });
     return false;
   }
   inFlight = true;

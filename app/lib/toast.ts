@@ -11,6 +11,8 @@ export type Toast = {
   variant: ToastVariant;
   /** Milliseconds before it closes by itself; 0 keeps it until dismissed or updated. */
   duration: number;
+  /** What the toast reports on: a newer toast about the same thing replaces it. */
+  topic?: string;
 };
 
 export type ToastInput = {
@@ -18,6 +20,11 @@ export type ToastInput = {
   description?: string;
   variant?: ToastVariant;
   duration?: number;
+  /**
+   * What the toast reports on (for example "test-product"). A newer toast with the same topic replaces
+   * the older one, so a success never sits under the stale error it answers.
+   */
+  topic?: string;
 };
 
 type Listener = (toasts: readonly Toast[]) => void;
@@ -52,8 +59,14 @@ export function showToast(input: ToastInput): number {
     description: input.description,
     variant,
     duration: input.duration ?? DEFAULT_DURATION[variant],
+    topic: input.topic,
   };
-  toasts = [toast, ...toasts].slice(0, MAX_TOASTS);
+  // The same message again (a second click on a failing button) moves to the top with a fresh timer
+  // instead of stacking a copy; a toast on the same topic gives way to the newer one.
+  const replaced = (t: Toast) =>
+    (toast.topic !== undefined && t.topic === toast.topic) ||
+    (t.title === toast.title && t.description === toast.description && t.variant === toast.variant);
+  toasts = [toast, ...toasts.filter((t) => !replaced(t))].slice(0, MAX_TOASTS);
   emit();
   return toast.id;
 }

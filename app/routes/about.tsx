@@ -67,8 +67,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           title={formula.title}
           lead={formula.lead}
         />
-        <div className="card mt-10 p-4 sm:p-8">
-          <FactTable headings={formula.headings} rows={formula.rows} />
+        {/* Narrower padding and type on the smallest phones keep the three columns' longest words whole. */}
+        <div className="card mt-10 px-3 py-4 xs:p-4 sm:p-8">
+          <FactTable headings={formula.headings} rows={formula.rows} className="max-xs:text-[0.8125rem]" />
         </div>
         <p className="mt-4 max-w-3xl text-sm text-ink-300">{formula.note}</p>
       </section>

@@ -1,4 +1,5 @@
 import { OrderConfirmation } from "~/components/commerce/order-confirmation";
+import { PaymentLead } from "~/components/commerce/payment-lead";
 import { PageIntro } from "~/components/sections/page-intro";
 import { ButtonLink } from "~/components/ui/button-link";
 import { pages } from "~/content/routes";
@@ -35,8 +36,8 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
   }
   return (
     <>
-      <PageIntro eyebrow="Payment received" heading={page.heading}>
-        Thank you for your order. Here is what you bought and what happens next.
+      <PageIntro eyebrow="Order" heading={page.heading}>
+        <PaymentLead sessionId={sessionId} />
       </PageIntro>
       <OrderConfirmation sessionId={sessionId} />
     </>

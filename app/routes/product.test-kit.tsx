@@ -27,11 +27,9 @@ export default function Page() {
               priority
             />
           </div>
-          <div>
+          <div className="@container">
             <p className="eyebrow">{kitPage.eyebrow}</p>
-            <h1 className="heading-display mt-4 text-display text-white max-xs:text-[1.625rem]">
-              {page.heading}
-            </h1>
+            <h1 className="heading-display mt-4 text-display-fit text-white">{page.heading}</h1>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-ink-200">{testKitProduct.description}</p>
             <p className="mt-6 text-5xl font-black text-white">{kitPage.price}</p>
             <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm font-semibold text-ink-200">

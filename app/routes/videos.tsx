@@ -66,7 +66,10 @@ export default function Page() {
           className="container-page border-t border-white/10 py-14 sm:py-20"
         >
           <div className="max-w-3xl">
-            <h2 id={`category-${category.id}`} className="heading-display text-4xl text-white sm:text-5xl">
+            <h2
+              id={`category-${category.id}`}
+              className="heading-display text-[1.75rem] text-white xs:text-4xl sm:text-5xl"
+            >
               {category.title}
             </h2>
             <p className="mt-3 text-lg text-ink-200">{category.description}</p>
@@ -93,7 +96,7 @@ export default function Page() {
                 }`}
               >
                 <p className="eyebrow">{series.level}</p>
-                <h3 className="heading-display mt-3 text-3xl text-white sm:text-4xl">{series.title}</h3>
+                <h3 className="heading-display mt-3 text-2xl text-white lg:text-3xl">{series.title}</h3>
                 <p className="mt-2 text-sm font-bold uppercase tracking-wide text-ink-300">
                   {series.lessons}
                 </p>

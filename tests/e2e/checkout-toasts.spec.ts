@@ -190,8 +190,18 @@ test("the test product: created through shopify-create-product, saved, then boug
 }) => {
   await page.goto("/test-product");
   await waitForHydration(page);
+  // Buying before creating says so once, however often it is clicked...
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  await page.getByRole("button", { name: /Buy test product/ }).click();
+  await page.getByRole("button", { name: /Buy test product/ }).click();
+  await expectToast(page, "Configuration needed", "Create the Shopify test product first.", {
+    destructive: true,
+  });
+  await expect(notifications.getByText("Create the Shopify test product first.")).toHaveCount(1);
+  // ...and creating the product replaces that stale error with its success.
   await page.getByRole("button", { name: "Create test product" }).click();
   await expectToast(page, "Test product created");
+  await expect(notifications.getByText("Configuration needed")).toHaveCount(0);
   const saved = await page.evaluate(() => window.localStorage.getItem("TEST_PRODUCT_VARIANT_ID"));
   expect(saved).toMatch(/^gid:\/\/shopify\/ProductVariant\/\d+$/);
   await expect(page.getByTestId("saved-variant")).toContainText(saved as string);

@@ -57,7 +57,7 @@ test.describe("Deep Dive", () => {
   }) => {
     await page.goto("/deep-dive");
     const main = page.locator("main");
-    const safety = main.getByRole("region", { name: "Safety and contraindications" });
+    const safety = main.getByRole("region", { name: "Safety and cautions" });
     await expect(safety.getByRole("heading", { name: "Who should not take it" })).toBeVisible();
     await expect(safety).toContainText("Anyone under 18: the product is for adults 18-65.");
     await expect(safety.getByRole("row", { name: /Vitamin D/ })).toContainText("4,000 IU");

@@ -57,8 +57,10 @@ test.describe("payment success", () => {
     const verify = await holdRequests(page, "**/api/verify-and-send-confirmation");
     await page.goto(successUrl);
     await expect(page.getByTestId("email-status")).toHaveText("Sending...");
+    await expect(page.getByTestId("payment-lead")).toHaveText(/^Checking your payment/);
     verify.release();
     await expect(page.getByTestId("email-status")).toHaveText("✓ Sent");
+    await expect(page.getByTestId("payment-lead")).toHaveText(/^Payment received\. Thank you for your order/);
     await expect(page.getByText("Confirmation email has been sent to your email address.")).toBeVisible();
     await expect(page.getByTestId("order-email")).toHaveText(email);
     await expect(page.getByTestId("order-total")).toHaveText("$78.00");
@@ -78,6 +80,7 @@ test.describe("payment success", () => {
     await page.goto("/payment-success");
     await waitForHydration(page);
     await expect(page.getByText("the link has no order reference")).toBeVisible();
+    await expect(page.getByText(/Payment received/i)).toHaveCount(0);
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL("/");
     expect(calls()).toBe(0);
@@ -86,6 +89,9 @@ test.describe("payment success", () => {
   test("an unknown session says so", async ({ page }) => {
     await page.goto("/payment-success?session_id=cs_test_doesnotexist123");
     await expect(page.getByRole("alert").filter({ hasText: "No checkout session was found" })).toBeVisible();
+    // Nothing on the page claims a payment that was never made.
+    await expect(page.getByTestId("payment-lead")).toHaveText(/could not confirm a payment/);
+    await expect(page.getByText(/Payment received|Thank you for your order/i)).toHaveCount(0);
   });
 });
 

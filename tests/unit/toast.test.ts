@@ -31,4 +31,22 @@ describe("toast store", () => {
     dismissToast(a);
     expect(current().map((t) => t.title)).toEqual(["B"]);
   });
+
+  it("shows the same message once: a repeat moves to the top with a fresh id instead of stacking", () => {
+    const first = showToast({ title: "Error", description: "Failed", variant: "destructive" });
+    showToast({ title: "Other" });
+    const again = showToast({ title: "Error", description: "Failed", variant: "destructive" });
+    expect(again).not.toBe(first);
+    expect(current().map((t) => t.title)).toEqual(["Error", "Other"]);
+    // A different description is a different message.
+    showToast({ title: "Error", description: "Something else", variant: "destructive" });
+    expect(current()).toHaveLength(3);
+  });
+
+  it("lets a newer toast on the same topic replace the stale one", () => {
+    showToast({ title: "Configuration needed", variant: "destructive", topic: "variant:test_item" });
+    showToast({ title: "Unrelated" });
+    showToast({ title: "Test product created", variant: "success", topic: "variant:test_item" });
+    expect(current().map((t) => t.title)).toEqual(["Test product created", "Unrelated"]);
+  });
 });

@@ -2,12 +2,15 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { buttonClass } from "~/components/ui/button-link";
 import { variantOverrideKeys } from "~/content/catalog";
 import { messages } from "~/content/messages";
+import { variantToastTopic } from "~/lib/checkout-flow";
 import { ADMIN_TOKEN_SESSION_KEY, createTestProduct, testProductInput } from "~/lib/test-product";
 import { showToast } from "~/lib/toast";
 import { saveTestProductVariantId } from "~/lib/variant-ids";
 import { BuyButton } from "./buy-button";
 
 type CreateState = "idle" | "creating" | "needs-token";
+
+const TOAST_TOPIC = variantToastTopic("test_item");
 
 /**
  * The developer test page's two steps: create the 50-cent product in Shopify (asking for the admin
@@ -37,6 +40,7 @@ export function TestProductPanel() {
         title: "Test product created",
         description: `Saved variant ${result.variantId}.`,
         variant: "success",
+        topic: TOAST_TOPIC,
       });
       return;
     }
@@ -49,7 +53,7 @@ export function TestProductPanel() {
       return;
     }
     setState("idle");
-    showToast({ ...messages.testProduct.createFailed, variant: "destructive" });
+    showToast({ ...messages.testProduct.createFailed, variant: "destructive", topic: TOAST_TOPIC });
   };
 
   const onCreate = () => void create(window.sessionStorage.getItem(ADMIN_TOKEN_SESSION_KEY));

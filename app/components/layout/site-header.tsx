@@ -5,9 +5,9 @@ import { Logo } from "./logo";
 import { SiteMenu, SiteMenuButton } from "./site-menu";
 
 const inlineLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `relative px-2.5 py-2 text-sm font-bold uppercase tracking-wide transition-colors xl:px-3 ${
+  `relative px-2 py-2 text-sm font-bold whitespace-nowrap uppercase tracking-wide transition-colors xl:px-3 ${
     isActive
-      ? "text-ember-400 after:absolute after:inset-x-2.5 after:-bottom-0.5 after:h-0.5 after:rounded-full after:bg-ember-500"
+      ? "text-ember-400 after:absolute after:inset-x-2 xl:after:inset-x-3 after:-bottom-0.5 after:h-0.5 after:rounded-full after:bg-ember-500"
       : "text-ink-200 hover:text-white"
   }`;
 

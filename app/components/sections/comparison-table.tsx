@@ -5,8 +5,13 @@ import { comparison } from "~/content/comparison";
 export function ComparisonTable({ caption = comparison.title }: { caption?: string }) {
   return (
     <div>
-      <div className="card overflow-hidden p-0">
-        <table className="w-full table-fixed border-collapse text-left text-sm sm:text-base">
+      {/* On a narrow phone the three columns would break words; the table keeps a readable width and
+          scrolls inside its card instead (focusable, so a keyboard can scroll it too). */}
+      {/* A group, not a region: the section around it is already the landmark with this name. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable box must be reachable by keyboard (WCAG 2.1.1) */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups a table */}
+      <div role="group" className="card overflow-x-auto p-0" aria-label={caption} tabIndex={0}>
+        <table className="w-full min-w-[28rem] table-fixed border-collapse text-left text-sm sm:text-base">
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr className="border-b border-white/10">

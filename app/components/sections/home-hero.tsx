@@ -10,9 +10,9 @@ export function HomeHero({ heading }: { heading: string }) {
     <section className="relative overflow-hidden bg-ink-950">
       <div aria-hidden="true" className="hero-glow pointer-events-none absolute inset-0" />
       <div className="container-page relative grid items-center gap-10 py-14 sm:py-20 lg:grid-cols-[1.15fr_0.85fr] lg:py-24">
-        <div>
+        <div className="@container">
           <p className="eyebrow">{hero.eyebrow}</p>
-          <h1 className="heading-display mt-4 text-display text-white max-xs:text-[1.625rem]">
+          <h1 className="heading-display mt-4 text-display-fit text-white">
             {heading} <span className="block text-ember-500">No needles. No labs. No Rx.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-200 sm:text-xl">{hero.lead}</p>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 
 /**
  * The privacy policy's building blocks: a numbered-free long-form section with its H2, and a table that
@@ -61,11 +61,8 @@ export function PrivacyTable({
             key={row.key}
             className="border-b border-white/5 last:border-0 max-md:block max-md:rounded-xl max-md:border max-md:border-white/10 max-md:p-4 max-md:last:border"
           >
-            <th
-              scope="row"
-              className="py-3 pr-4 align-top font-semibold text-white [overflow-wrap:anywhere] max-md:block max-md:p-0"
-            >
-              {row.header}
+            <th scope="row" className="py-3 pr-4 align-top font-semibold text-white max-md:block max-md:p-0">
+              {breakAfterSeparators(row.header)}
             </th>
             {row.cells.map((cell, index) => (
               <td
@@ -86,4 +83,21 @@ export function PrivacyTable({
       </tbody>
     </table>
   );
+}
+
+/**
+ * Storage and cookie names (FORGE_ENHANCER_VARIANT_ID, forge:admin-api-token) may wrap after an
+ * underscore or a colon in a narrow column, never in the middle of a name part.
+ */
+function breakAfterSeparators(text: ReactNode): ReactNode {
+  if (typeof text !== "string") return text;
+  const parts = text.split(/(?<=[_:])/);
+  if (parts.length === 1) return text;
+  return parts.map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string never reorder
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 }
