@@ -158,4 +158,15 @@ describe("money in minor units", () => {
     expect(formatMoney(5_000, "jpy")).toBe("¥5,000");
     expect(currencyExponent("JPY")).toBe(0);
   });
+
+  it("opens with the site's header band, drawn without images so it shows where mail apps block them", async () => {
+    const { html } = await renderOrderConfirmation(order);
+    expect(html).not.toMatch(/<img\b/i);
+    const band = html.indexOf("background-color:#07080a");
+    expect(band).toBeGreaterThan(-1);
+    // The ember "F" tile and the italic wordmark, before the message itself.
+    expect(html.indexOf("background-color:#ff6b1a")).toBeGreaterThan(band);
+    expect(html).toMatch(/font-style:italic[^>]*>FORGE</);
+    expect(html.indexOf(">FORGE<")).toBeLessThan(html.indexOf("Thanks for your order, Jo!"));
+  });
 });

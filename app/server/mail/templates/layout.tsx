@@ -1,10 +1,25 @@
-import { Body, Container, Head, Hr, Html, Preview, Text } from "@react-email/components";
+import {
+  Body,
+  Column,
+  Container,
+  Head,
+  Hr,
+  Html,
+  Preview,
+  Row,
+  Section,
+  Text,
+} from "@react-email/components";
 import type { ReactNode } from "react";
 import { brand } from "~/content/site";
 
 /** The site's e-mail palette: dark text on white, ember accents (AA contrast on white). */
 export const emailColors = {
   ink: "#0d0f12",
+  /** The site's header band and the logo's letter. */
+  night: "#07080a",
+  /** The logo tile's ember (the site's ember-500); only behind dark text, never as text on white. */
+  emberBright: "#ff6b1a",
   muted: "#434c57",
   line: "#e6e9ed",
   ember: "#b33f06",
@@ -51,29 +66,68 @@ export function EmailLayout({
           padding: "24px 0",
         }}
       >
-        <Container
-          style={{ backgroundColor: "#ffffff", maxWidth: "560px", padding: "32px", borderRadius: "8px" }}
-        >
+        <Container style={{ backgroundColor: "#ffffff", maxWidth: "560px", borderRadius: "8px" }}>
+          <EmailBrandBand />
+          <Section style={{ padding: "28px 32px 32px" }}>
+            {children}
+            {footer ? (
+              <>
+                <Hr style={{ borderColor: emailColors.line, margin: "24px 0" }} />
+                {footer}
+              </>
+            ) : null}
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/**
+ * The site's header in e-mail form: the night band, the ember "F" tile and the italic wordmark. Drawn
+ * with table cells and text, not an image, so it shows as it should where mail apps block images
+ * (most do by default) and adds no request.
+ */
+function EmailBrandBand() {
+  return (
+    <Section
+      style={{ backgroundColor: emailColors.night, borderRadius: "8px 8px 0 0", padding: "18px 32px" }}
+    >
+      <Row>
+        <Column style={{ width: "40px" }}>
           <Text
             style={{
-              ...emailText,
+              margin: 0,
+              width: "32px",
+              height: "32px",
+              lineHeight: "32px",
+              borderRadius: "8px",
+              backgroundColor: emailColors.emberBright,
+              color: emailColors.night,
               fontSize: "20px",
-              fontWeight: 800,
-              letterSpacing: "2px",
-              color: emailColors.ember,
+              fontWeight: 900,
+              textAlign: "center",
+            }}
+          >
+            {brand.name.charAt(0).toUpperCase()}
+          </Text>
+        </Column>
+        <Column>
+          <Text
+            style={{
+              margin: 0,
+              color: "#ffffff",
+              fontSize: "20px",
+              lineHeight: "32px",
+              fontWeight: 900,
+              fontStyle: "italic",
+              letterSpacing: "0.5px",
             }}
           >
             {brand.name.toUpperCase()}
           </Text>
-          {children}
-          {footer ? (
-            <>
-              <Hr style={{ borderColor: emailColors.line, margin: "24px 0" }} />
-              {footer}
-            </>
-          ) : null}
-        </Container>
-      </Body>
-    </Html>
+        </Column>
+      </Row>
+    </Section>
   );
 }
