@@ -35,6 +35,10 @@ export const mechanisms = {
 
 export const whoShouldNot = {
   title: "Who should not take it",
+  /** The same list in one breath, for beside a buy button; the full list links from it. */
+  summary:
+    "Not for anyone under 18, or with prostate or breast cancer or a hormone-sensitive condition, on testosterone therapy, with liver, kidney or thyroid disease, on blood thinners, diabetes or thyroid medication, immunosuppressants, propranolol, levodopa or an MAO inhibitor, or with a history of psychosis or melanoma. On any medication, ask your doctor first.",
+  fullListLink: { label: "The full list, with the reasons", to: "/deep-dive#safety" },
   items: [
     "Anyone under 18: the product is for adults 18-65.",
     "Men with prostate or breast cancer or another hormone-sensitive condition, or on testosterone therapy or anabolic agents.",
@@ -65,8 +69,8 @@ export const timing = {
   items: [
     { label: "Daily", value: dosing.label },
     { label: "Cycle", value: `${dosing.cycle.on}, ${dosing.cycle.off}` },
-    { label: "Energy", value: `Within ${dosing.expectations.energy}` },
-    { label: "Full effect", value: `${dosing.expectations.full}` },
+    { label: "Check in on energy", value: `After ${dosing.expectations.energy}` },
+    { label: "Judge it after", value: `${dosing.expectations.full}` },
   ],
   note: "Results vary from man to man, and some men notice little.",
 } as const;

@@ -1,5 +1,5 @@
 import { formatUsd, prices } from "./pricing";
-import { audience, dosing, guarantee, kitFacts, shipping, supply } from "./product";
+import { audience, dosing, guarantee, kitFacts, shipping, supply, usageGuidance } from "./product";
 
 /** Each page's FAQ. An accordion shows them; a FAQPage JSON-LD repeats them for search engines. */
 export type Faq = { question: string; answer: string };
@@ -7,11 +7,11 @@ export type Faq = { question: string; answer: string };
 export const deepDiveFaqs: readonly Faq[] = [
   {
     question: "How long before I notice anything?",
-    answer: `Men who notice a change usually report energy within ${dosing.expectations.energy} and the full effect at ${dosing.expectations.full}. The trials ran for 8-12 weeks, and results vary: some men notice little.`,
+    answer: `${usageGuidance} That is our guidance, not a promise: the trials ran for 8-12 weeks, and results vary. Some men notice little.`,
   },
   {
     question: "Why cycle it?",
-    answer: `Take it ${dosing.cycle.on}, then ${dosing.cycle.off}. The studies lasted 8-12 weeks, and ashwagandha's long-term safety is unknown, so a break keeps you within what was tested. Retest before you start again.`,
+    answer: `Take it ${dosing.cycle.on}, then ${dosing.cycle.off}. The studies lasted 8-12 weeks, and ashwagandha's long-term safety is unknown, so we suggest a break rather than taking it without end. Retest before you start again.`,
   },
   {
     question: "Why are some doses lower than in the studies?",
@@ -34,11 +34,11 @@ export const broScienceFaqs: readonly Faq[] = [
   {
     question: "Is this just another overhyped booster?",
     answer:
-      "No. Every dose is on the label and every study, the weak ones too, is on the Deep Dive. Read it, then decide.",
+      "No. Every dose is on the label, and the key studies of each ingredient, the weak ones too, are on the Deep Dive. Read it, then decide.",
   },
   {
     question: "Will it turn me into a monster overnight?",
-    answer: `No. Give it ${dosing.expectations.energy} for energy and ${dosing.expectations.full} for the full effect. You still have to train, eat and sleep.`,
+    answer: `No. ${usageGuidance} You still have to train, eat and sleep.`,
   },
   {
     question: "Why not just get on TRT?",

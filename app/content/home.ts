@@ -1,11 +1,11 @@
 import { prices } from "./pricing";
-import { audience, dosing, guarantee, quiz, rating, shipping } from "./product";
+import { audience, dosing, guarantee, quiz, rating, shipping, usageGuidance } from "./product";
 import { paths } from "./site";
 
 /** The home page's copy. Prices and constants come from pricing.ts and product.ts. */
 export const hero = {
   eyebrow: "Natural testosterone support",
-  lead: "14 researched ingredients at published doses. No needles, no labs, no prescription. Test where you start, take 3 capsules a day, and track what changes.",
+  lead: "14 researched ingredients, each dose on the label beside the dose it was studied at. No needles, no labs, no prescription. Test where you start, take 3 capsules a day, and track what changes.",
   primary: { label: `Shop Enhancer ($${prices.enhancer})`, to: paths.enhancer },
   secondary: { label: "See the science", to: paths.deepDive },
   highlights: [guarantee.label, shipping.label, audience.label],
@@ -22,8 +22,8 @@ export const benefits = {
     },
     {
       icon: "bolt",
-      title: "Energy you notice",
-      text: `Most men give it ${dosing.expectations.energy} for energy and ${dosing.expectations.full} for the full effect. Results vary.`,
+      title: "Give it time",
+      text: `${usageGuidance} Results vary, and some men notice little.`,
     },
     {
       icon: "shield",
@@ -33,7 +33,7 @@ export const benefits = {
     {
       icon: "flask",
       title: "Nothing hidden",
-      text: "Every dose is on the label and every study is on the Deep Dive, including the ones that found nothing.",
+      text: "Every dose is on the label, and the key studies of each ingredient are on the Deep Dive, including the ones that found nothing.",
     },
   ],
 } as const;

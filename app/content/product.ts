@@ -13,6 +13,11 @@ export const dosing = {
   cycle: { on: "8-12 weeks on", off: "2-4 weeks off" },
   expectations: { energy: "2-3 weeks", full: "6-8 weeks" },
 } as const;
+/**
+ * Spec §9's timing (2-3 weeks for energy, 6-8 weeks for the full effect) as what it is: the brand's
+ * guidance on how long to take it before judging it, never a report of what men experience (issue 20).
+ */
+export const usageGuidance = `Give it ${dosing.expectations.full} of daily use before you judge it; check in on your energy after ${dosing.expectations.energy}.`;
 export const rating = { score: 4.8, outOf: 5, count: 2847, label: "4.8/5 from 2,847 reviews" } as const;
 export const audience = { label: "For adults 18-65", minAge: 18, maxAge: 65 } as const;
 export const kitFacts = { resultsIn: "3-5 days", availableFor: "12 months" } as const;
@@ -34,7 +39,7 @@ export type ProductSummary = {
 export const defaultEnhancer: ProductSummary = {
   title: `${brand.name} Enhancer`,
   description:
-    "A daily testosterone-support capsule: 14 researched ingredients at published doses, 3 capsules with your first meal. No needles, no labs, no prescription.",
+    "A daily testosterone-support capsule: 14 researched ingredients, each on the label beside the dose it was studied at, 3 capsules with your first meal. No needles, no labs, no prescription.",
   price: productPagePricing.defaultPrice,
   priceLabel: productPagePricing.defaultPriceLabel,
 };

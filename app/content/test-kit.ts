@@ -45,7 +45,7 @@ export const resultsReport = {
     { title: "Total testosterone", text: "Your level beside the lab's reference range." },
     {
       title: `Available for ${kitFacts.availableFor}`,
-      text: "Come back to it, and compare when you retest with the same kit.",
+      text: "Your report stays in your online account for a year, so you can compare it with a later test (each kit is for one test).",
     },
   ],
   note: "Retest in the morning with the same kit: saliva and blood results are not interchangeable. A low result is something to discuss with a doctor.",

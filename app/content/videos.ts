@@ -149,6 +149,6 @@ export const videoHub = {
   eyebrow: "Video hub",
   lead: "Short guides on testosterone, training, sleep and food. Videos load from YouTube only when you press play.",
   popularLabel: "Most popular",
-  hostLabel: "Featured host",
+  hostLabel: "Featured episode",
   seriesTitle: "Series",
 } as const;

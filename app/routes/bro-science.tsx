@@ -1,6 +1,7 @@
 import { FaqSection } from "~/components/sections/faq-section";
 import { FdaDisclaimer } from "~/components/sections/fda-disclaimer";
 import { PricingCards } from "~/components/sections/pricing-cards";
+import { WhoShouldNotNote } from "~/components/sections/who-should-not";
 import { ButtonLink } from "~/components/ui/button-link";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { broHero, broLinks, broSections, broTruths, pricingPlans } from "~/content/bro-science";
@@ -69,6 +70,7 @@ export default function Page() {
           className="mb-14"
         />
         <PricingCards plans={pricingPlans} />
+        <WhoShouldNotNote className="mx-auto mt-10" />
       </section>
 
       <FaqSection

@@ -1,3 +1,4 @@
+import { fdaStatement } from "~/content/product";
 import { footer } from "~/content/site";
 import { expect, test } from "./support";
 
@@ -15,6 +16,15 @@ test.describe("footer", () => {
       contentinfo.getByText("These statements have not been evaluated by the FDA.", { exact: true }),
     ).toBeVisible();
     await expect(contentinfo.getByText(/© 2024 Forge/)).toBeVisible();
+    // The tagline's claim is tied by an asterisk to the full DSHEA statement, in bold, on every page.
+    await expect(contentinfo.getByText(footer.tagline, { exact: true }).locator("xpath=..")).toHaveText(
+      `${footer.tagline}*`,
+    );
+    const statement = contentinfo.locator("strong", { hasText: fdaStatement });
+    await expect(statement).toHaveText(`* ${fdaStatement}`);
+    expect(
+      await statement.evaluate((element) => Number(getComputedStyle(element).fontWeight)),
+    ).toBeGreaterThanOrEqual(700);
   });
 
   test("has the Products and Support columns and the legal links", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { whoShouldNot } from "~/content/deep-dive";
 import { broScienceFaqs } from "~/content/faqs";
 import {
   expectAccordionBehaviour,
@@ -8,6 +9,20 @@ import {
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./support";
 
 test.describe("Bro Science", () => {
+  test("who should not take it, in short, under the pricing cards, linking to the full list", async ({
+    page,
+  }) => {
+    await page.goto("/bro-science");
+    const note = page
+      .getByRole("region", { name: "Choose your weapon" })
+      .getByRole("complementary", { name: "Who should not take it" });
+    await expect(note).toContainText(whoShouldNot.summary);
+    await expect(note.getByRole("link", { name: whoShouldNot.fullListLink.label })).toHaveAttribute(
+      "href",
+      whoShouldNot.fullListLink.to,
+    );
+  });
+
   test("three pricing cards with the spec's prices; their buttons are real and do nothing", async ({
     page,
   }) => {

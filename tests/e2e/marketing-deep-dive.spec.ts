@@ -64,7 +64,7 @@ test.describe("Deep Dive", () => {
     const timing = main.getByRole("region", { name: "Timing, monitoring and interactions" });
     await expect(timing).toContainText("3 capsules daily with the first meal");
     await expect(timing).toContainText("8-12 weeks on, 2-4 weeks off");
-    await expect(timing).toContainText("Within 2-3 weeks");
+    await expect(timing).toContainText("After 2-3 weeks");
     await expect(timing).toContainText("6-8 weeks");
     await expect(timing.getByRole("heading", { name: "Monitoring", exact: true })).toBeVisible();
     await expect(timing.getByRole("heading", { name: "Interactions", exact: true })).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { whoShouldNot } from "~/content/deep-dive";
 import { enhancerFaqs } from "~/content/faqs";
 import { ingredients } from "~/content/ingredients";
 import { formatUsd } from "~/content/pricing";
@@ -28,6 +29,15 @@ async function shownPricing(page: Page): Promise<{ label: keyof typeof pricings;
 }
 
 test.describe("the Enhancer's page", () => {
+  test("who should not take it, in short, beside Add to Cart, linking to the full list", async ({ page }) => {
+    await page.goto("/product/forge-enhancer");
+    const note = page.getByRole("complementary", { name: "Who should not take it" });
+    await expect(note).toContainText(whoShouldNot.summary);
+    await note.getByRole("link", { name: whoShouldNot.fullListLink.label }).click();
+    await expect(page).toHaveURL(/\/deep-dive#safety$/);
+    await expect(page.getByRole("heading", { name: "Who should not take it" }).first()).toBeVisible();
+  });
+
   test("title, description and a price with its label (0.25, Test pricing, by default); the facts of spec §9", async ({
     page,
   }) => {

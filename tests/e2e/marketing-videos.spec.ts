@@ -24,7 +24,7 @@ test.describe("videos", () => {
       }
     }
     const host = main.getByRole("region", { name: featuredHost.name });
-    await expect(host).toContainText("Featured host");
+    await expect(host).toContainText("Featured episode");
     await expect(host).toContainText(featuredHost.disclosure);
     const popular = main.getByRole("article", { name: mostPopular.title });
     await expect(popular).toContainText("Most popular");

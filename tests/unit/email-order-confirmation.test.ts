@@ -169,4 +169,11 @@ describe("money in minor units", () => {
     expect(html).toMatch(/font-style:italic[^>]*>FORGE</);
     expect(html.indexOf(">FORGE<")).toBeLessThan(html.indexOf("Thanks for your order, Jo!"));
   });
+
+  it("carries the full FDA statement in bold", async () => {
+    const { html } = await renderOrderConfirmation(order);
+    expect(html).toMatch(
+      /font-weight:700[^>]*>\* These statements have not been evaluated by the Food and Drug Administration\./,
+    );
+  });
 });

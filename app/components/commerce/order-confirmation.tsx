@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { messages } from "~/content/messages";
-import { dosing, guarantee, kitFacts, shipping } from "~/content/product";
+import { dosing, guarantee, kitFacts, shipping, usageGuidance } from "~/content/product";
 import { support } from "~/content/site";
 import { addressLines } from "~/contracts/order-view";
 import {
@@ -29,7 +29,7 @@ const nextSteps: { icon: IconName; title: string; text: string }[] = [
   {
     icon: "clock",
     title: dosing.label,
-    text: `Energy usually in ${dosing.expectations.energy}; give it ${dosing.expectations.full} for the full effect.`,
+    text: usageGuidance,
   },
   {
     icon: "flask",

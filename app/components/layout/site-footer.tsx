@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { fdaStatement } from "~/content/product";
 import { brand, footer } from "~/content/site";
 import { Logo } from "./logo";
 import { NewsletterForm } from "./newsletter-form";
@@ -11,7 +12,11 @@ export function SiteFooter() {
           <Link to="/" className="inline-block rounded-md" aria-label={`${brand.name} home`}>
             <Logo />
           </Link>
-          <p className="mt-4 text-base leading-relaxed text-ink-200">{footer.tagline}</p>
+          {/* The tagline is a structure/function claim: its asterisk leads to the full FDA statement below. */}
+          <p className="mt-4 text-base leading-relaxed text-ink-200">
+            <span>{footer.tagline}</span>
+            <span className="font-bold text-ink-100">*</span>
+          </p>
         </div>
         {footer.columns.map((column) => (
           <nav key={column.title} aria-labelledby={`footer-${column.title.toLowerCase()}`}>
@@ -53,7 +58,13 @@ export function SiteFooter() {
             </ul>
           </nav>
         </div>
-        <p className="container-page pb-8 text-xs text-ink-300">{footer.disclaimer}</p>
+        {/* The spec's line, word for word, then the full DSHEA statement in bold (21 CFR 101.93(c)). */}
+        <div className="container-page pb-8 text-xs leading-relaxed text-ink-300">
+          <p>{footer.disclaimer}</p>
+          <p className="mt-1">
+            <strong className="font-bold text-ink-100">* {fdaStatement}</strong>
+          </p>
+        </div>
       </div>
     </footer>
   );

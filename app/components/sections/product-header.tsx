@@ -1,4 +1,5 @@
 import { BuyButton } from "~/components/commerce/buy-button";
+import { WhoShouldNotNote } from "~/components/sections/who-should-not";
 import { Icon } from "~/components/ui/icon";
 import { StarRating } from "~/components/ui/star-rating";
 import { formatUsd } from "~/content/pricing";
@@ -40,6 +41,7 @@ export function ProductHeader({ title, description, price, priceLabel, loading }
           {enhancerPage.addToCart}
         </BuyButton>
       </div>
+      <WhoShouldNotNote className="mt-6" />
       <ul className="mt-6 flex flex-wrap gap-x-5 gap-y-2 text-sm font-semibold text-ink-200">
         {enhancerPage.assurances.map((item, index) => (
           <li key={item} className="flex items-center gap-1.5">

@@ -101,7 +101,7 @@ export function OrderConfirmationEmail({ order }: { order: OrderConfirmation }) 
       preview={`Order #${order.orderNumber} is confirmed and ${shipping.dispatch.toLowerCase()}.`}
       footer={
         <>
-          <Text style={small}>{`* ${fdaStatement}`}</Text>
+          <Text style={{ ...small, fontWeight: 700, color: colors.ink }}>{`* ${fdaStatement}`}</Text>
           <Text style={small}>
             {`${brand.name} · You are receiving this e-mail because you placed order #${order.orderNumber}.`}
           </Text>
