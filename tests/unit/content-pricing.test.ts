@@ -1,5 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ProductHeader } from "~/components/sections/product-header";
 import { pricingPlans } from "~/content/bro-science";
@@ -8,6 +9,12 @@ import { formatUsd, prices, productPagePricing } from "~/content/pricing";
 import { defaultEnhancer } from "~/content/product";
 import { kitPage } from "~/content/test-kit";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
+
+/** The header inside a router, as on the page (it links to the Deep Dive). */
+const renderHeader = (loading: boolean) =>
+  renderToStaticMarkup(
+    createElement(MemoryRouter, null, createElement(ProductHeader, { ...defaultEnhancer, loading })),
+  );
 
 describe("prices (spec §9)", () => {
   it("formats dollars as the spec writes them", () => {
@@ -51,7 +58,7 @@ describe("prices (spec §9)", () => {
   });
 
   it("draws the default product at 0.25 labelled Test pricing", () => {
-    const html = renderToStaticMarkup(createElement(ProductHeader, { ...defaultEnhancer, loading: false }));
+    const html = renderHeader(false);
     expect(defaultEnhancer.price).toBe("0.25");
     expect(html).toContain(">$0.25<");
     expect(html).toContain(">Test pricing<");
@@ -59,7 +66,7 @@ describe("prices (spec §9)", () => {
     for (const fact of ["30-day supply", "3 capsules daily with the first meal", "For adults 18-65"]) {
       expect(html).toContain(fact);
     }
-    const loading = renderToStaticMarkup(createElement(ProductHeader, { ...defaultEnhancer, loading: true }));
+    const loading = renderHeader(true);
     expect(loading).toContain('aria-busy="true"');
   });
 });
