@@ -33,3 +33,27 @@ export const variantOverrideKeys: Partial<Record<PurchasableItem, string>> = {
   bundle_3_month: `${brand.slug.toUpperCase()}_BUNDLE_VARIANT_ID`,
   test_item: "TEST_PRODUCT_VARIANT_ID",
 };
+
+/** What an item puts in the box (the contracts' OrderContents). */
+type ItemContents = { enhancer: boolean; testKit: boolean };
+
+/** What each item puts in the box. The test item is neither: a 50-cent developer product. */
+export const itemContents: Record<PurchasableItem, ItemContents> = {
+  enhancer: { enhancer: true, testKit: false },
+  test_kit: { enhancer: false, testKit: true },
+  bundle_3_month: { enhancer: true, testKit: false },
+  enhancer_kit_bundle: { enhancer: true, testKit: true },
+  test_item: { enhancer: false, testKit: false },
+};
+
+/** The contents of an order's lines, given which item (if any) each line's variant sells. */
+export function contentsOf(
+  variantIds: readonly string[],
+  itemOf: (variantId: string) => PurchasableItem | undefined,
+): ItemContents {
+  const items = variantIds.map(itemOf).filter((item) => item !== undefined);
+  return {
+    enhancer: items.some((item) => itemContents[item].enhancer),
+    testKit: items.some((item) => itemContents[item].testKit),
+  };
+}

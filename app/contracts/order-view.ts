@@ -1,9 +1,13 @@
 /**
  * The order as the payment-success page and the order e-mail show it, the verify function's reply, and
- * the two pure readers both sides use (how an address is written, where the e-mail stands). No imports
+ * the two pure readers both sides use (how an address is written, where the e-mail stands). No
+ * imports
  * and no zod: browser code imports values from here, and a zod schema at a module's top level is not
  * shaken out of the bundle (zod would ship to the page, and its eval probe trips the CSP).
  */
+
+/** What an order's box holds, so nothing promises the kit's results or a dosing plan it did not buy. */
+export type OrderContents = { enhancer: boolean; testKit: boolean };
 
 /** A shipping address as the order keeps it (the orders table's `shipping_address`). */
 export type ShippingAddress = {
@@ -86,6 +90,8 @@ export type OrderView = {
   adjustments: (OrderAdjustment & { formatted: string })[];
   total: { amount: number; formatted: string };
   shippingAddress: ShippingAddress | null;
+  /** What the box holds: the page's next steps name the kit and the dosing plan only when bought. */
+  contents: OrderContents;
 };
 
 /**

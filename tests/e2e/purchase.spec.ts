@@ -1,4 +1,4 @@
-import { clickForNewTab, expectConfirmed, newBuyer, payOnEmulator } from "./flows";
+import { clickForNewTab, expectConfirmed, mailTo, newBuyer, payOnEmulator } from "./flows";
 import { expect, isMobile, test, waitForHydration } from "./support";
 
 test.describe("the whole purchase, in the sandbox", () => {
@@ -15,6 +15,13 @@ test.describe("the whole purchase, in the sandbox", () => {
     );
     await payOnEmulator(tab, buyer);
     await expectConfirmed(request, tab, buyer, { item: /Forge Enhancer/, total: "$39.00" });
+    // An order without the kit: the dosing plan, and no kit results promised (page and e-mail).
+    const nextSteps = tab.getByRole("region", { name: "What happens next" });
+    await expect(nextSteps).toContainText("3 capsules daily with the first meal");
+    await expect(nextSteps).not.toContainText(/kit results/i);
+    const [mail] = await mailTo(request, buyer.email);
+    expect(mail?.text).toContain("capsules daily with your first meal");
+    expect(mail?.text).not.toMatch(/test kit results/i);
   });
 
   test("Enhancer page: Add to Cart (or its sticky bar at 390 px) checks out the Enhancer", async ({
@@ -44,5 +51,11 @@ test.describe("the whole purchase, in the sandbox", () => {
     );
     await payOnEmulator(tab, buyer);
     await expectConfirmed(request, tab, buyer, { item: /Bundle/, total: "$128.00" });
+    // The bundle holds both: its kit's results and the dosing plan are both next steps.
+    const nextSteps = tab.getByRole("region", { name: "What happens next" });
+    await expect(nextSteps).toContainText(/Kit results in 3-5 days/);
+    await expect(nextSteps).toContainText("3 capsules daily with the first meal");
+    const [mail] = await mailTo(request, buyer.email);
+    expect(mail?.text).toMatch(/Test kit results arrive 3-5 days/);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { contentsOf, type PurchasableItem } from "~/content/catalog";
 import { formatMoney, toMinorUnits } from "~/server/mail/templates/money";
 import {
   type OrderConfirmation,
@@ -35,6 +36,7 @@ const order: OrderConfirmation = {
   },
   orderUrl: "https://forge.example/payment-success?session_id=cs_test_1",
   adjustments: [{ label: "Shipping", amount: 0 }],
+  contents: { enhancer: true, testKit: true },
 };
 
 describe("order confirmation e-mail", () => {
@@ -175,5 +177,38 @@ describe("money in minor units", () => {
     expect(html).toMatch(
       /font-weight:700[^>]*>\* These statements have not been evaluated by the Food and Drug Administration\./,
     );
+  });
+
+  it("promises the kit's results only for an order with the kit, and the dosing plan only with the Enhancer", () => {
+    const enhancerOnly = orderConfirmationText({ ...order, contents: { enhancer: true, testKit: false } });
+    expect(enhancerOnly).toContain("capsules daily with your first meal");
+    expect(enhancerOnly).not.toMatch(/test kit results/i);
+    const kitOnly = orderConfirmationText({ ...order, contents: { enhancer: false, testKit: true } });
+    expect(kitOnly).toMatch(/Test kit results arrive 3-5 days/);
+    expect(kitOnly).not.toContain("capsules daily");
+  });
+
+  it("lists every step for a payload queued before the order's contents were recorded", () => {
+    const { contents: _contents, ...older } = order;
+    const parsed = orderConfirmationPayload.parse(older);
+    expect(parsed.contents).toEqual({ enhancer: true, testKit: true });
+  });
+});
+
+describe("what an order's box holds", () => {
+  const items: Record<string, PurchasableItem> = {
+    "v-enhancer": "enhancer",
+    "v-kit": "test_kit",
+    "v-bundle": "enhancer_kit_bundle",
+  };
+  const itemOf = (id: string) => items[id];
+  it.each([
+    [["v-enhancer"], { enhancer: true, testKit: false }],
+    [["v-kit"], { enhancer: false, testKit: true }],
+    [["v-bundle"], { enhancer: true, testKit: true }],
+    [["v-enhancer", "v-kit"], { enhancer: true, testKit: true }],
+    [["unknown"], { enhancer: false, testKit: false }],
+  ])("%j holds %j", (ids, expected) => {
+    expect(contentsOf(ids, itemOf)).toEqual(expected);
   });
 });

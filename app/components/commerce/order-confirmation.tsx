@@ -5,7 +5,7 @@ import { TEXT_LINK } from "~/components/ui/text-link";
 import { messages } from "~/content/messages";
 import { dosing, guarantee, kitFacts, shipping, usageGuidance } from "~/content/product";
 import { support } from "~/content/site";
-import { addressLines } from "~/contracts/order-view";
+import { addressLines, type OrderContents } from "~/contracts/order-view";
 import {
   confirmationState,
   type EmailStatus,
@@ -20,7 +20,8 @@ const statusBadge: Record<Exclude<EmailStatus, "none">, { text: string; classNam
   error: { text: messages.confirmationEmail.error, className: "border-danger-400 text-danger-400" },
 };
 
-const nextSteps: { icon: IconName; title: string; text: string }[] = [
+/** `for`: shown only once the order is known to hold it (no kit results promised without the kit). */
+const nextSteps: { icon: IconName; title: string; text: string; for?: keyof OrderContents }[] = [
   {
     icon: "truck",
     title: shipping.dispatch,
@@ -30,11 +31,13 @@ const nextSteps: { icon: IconName; title: string; text: string }[] = [
     icon: "clock",
     title: dosing.label,
     text: usageGuidance,
+    for: "enhancer",
   },
   {
     icon: "flask",
     title: `Kit results in ${kitFacts.resultsIn}`,
-    text: `Kept online for ${kitFacts.availableFor}, if you ordered the test kit.`,
+    text: `Counted from when the lab receives your sample; kept online for ${kitFacts.availableFor}.`,
+    for: "testKit",
   },
   {
     icon: "shield",
@@ -200,17 +203,19 @@ export function OrderConfirmation({ sessionId }: { sessionId: string }) {
             What happens next
           </h2>
           <ol className="mt-5 space-y-5">
-            {nextSteps.map((step) => (
-              <li key={step.title} className="flex gap-4">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-ember-500/15 text-ember-400">
-                  <Icon name={step.icon} className="size-5" />
-                </span>
-                <span>
-                  <span className="block font-extrabold text-white">{step.title}</span>
-                  <span className="mt-0.5 block text-sm text-ink-200">{step.text}</span>
-                </span>
-              </li>
-            ))}
+            {nextSteps
+              .filter((step) => !step.for || order?.contents[step.for])
+              .map((step) => (
+                <li key={step.title} className="flex gap-4">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-ember-500/15 text-ember-400">
+                    <Icon name={step.icon} className="size-5" />
+                  </span>
+                  <span>
+                    <span className="block font-extrabold text-white">{step.title}</span>
+                    <span className="mt-0.5 block text-sm text-ink-200">{step.text}</span>
+                  </span>
+                </li>
+              ))}
           </ol>
         </section>
       </div>

@@ -90,6 +90,7 @@ export function orderView(order: FulfilledOrder): OrderView {
     })),
     total: { amount: order.amountTotal, formatted: money(order.amountTotal) },
     shippingAddress: order.shippingAddress,
+    contents: order.contents,
   };
 }
 

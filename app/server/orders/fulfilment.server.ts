@@ -1,9 +1,12 @@
 import { eq, sql } from "drizzle-orm";
+import { contentsOf } from "~/content/catalog";
 import type { ConfirmationEmailState } from "~/contracts/order-confirmation";
+import type { OrderContents } from "~/contracts/order-view";
 import type { Db } from "~/server/db/client.server";
 import { checkouts, type OrderLine, orders, type ShippingAddress } from "~/server/db/schema";
 import type { DeliveryStatus, Outbox } from "~/server/mail/outbox.server";
 import type { Logger } from "~/server/runtime/logger.server";
+import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
 import type { Payments } from "~/server/stripe/types";
 import { ORDER_CONFIRMATION, orderConfirmationOf } from "./order-email.server";
 import type { OrderLinks } from "./order-link.server";
@@ -39,6 +42,7 @@ export type FulfilledOrder = {
   currency: string;
   shippingAddress: ShippingAddress | null;
   createdAt: string;
+  contents: OrderContents;
 };
 
 export type FulfilmentResult =
@@ -96,9 +100,14 @@ export type FulfilmentDeps = {
   logger: Logger;
   /** The order page's signed link, for the e-mail (order-link.server.ts). */
   orderLinks: Pick<OrderLinks, "orderPageUrl">;
+  /**
+   * Which catalog item a variant sells (catalog-config.server.ts), so the page and the e-mail promise
+   * kit results only for an order with the kit. Without it no line counts as the Enhancer or the kit.
+   */
+  itemOf?: CatalogConfig["itemOf"];
 };
 
-function toFulfilled(order: typeof orders.$inferSelect): FulfilledOrder {
+function toFulfilled(order: typeof orders.$inferSelect, itemOf: ItemOf): FulfilledOrder {
   return {
     orderNumber: order.orderNumber,
     email: order.email,
@@ -112,11 +121,19 @@ function toFulfilled(order: typeof orders.$inferSelect): FulfilledOrder {
     currency: order.currency,
     shippingAddress: order.shippingAddress ?? null,
     createdAt: order.createdAt.toISOString(),
+    contents: contentsOf(
+      order.lines.map((line) => line.variantId),
+      itemOf,
+    ),
   };
 }
 
+type ItemOf = NonNullable<FulfilmentDeps["itemOf"]>;
+const noItem: ItemOf = () => undefined;
+
 export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
   const { db, payments, outbox, shopifySync, logger } = deps;
+  const itemOf = deps.itemOf ?? noItem;
 
   return {
     async fulfil(sessionId, options) {
@@ -207,7 +224,7 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
             kind: ORDER_CONFIRMATION,
             dedupeKey: session.id,
             to: row.email,
-            payload: orderConfirmationOf(row, deps.orderLinks),
+            payload: orderConfirmationOf(row, deps.orderLinks, itemOf),
           });
           delivery = queued.id;
         }
@@ -260,7 +277,7 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
         (await outbox.lastError(deliveryId as string)) !== null;
       return {
         outcome: "fulfilled",
-        order: toFulfilled(order),
+        order: toFulfilled(order, itemOf),
         created,
         email: confirmationEmailState(emailStatus, emailRetrying),
       };

@@ -1,3 +1,4 @@
+import { contentsOf, type PurchasableItem } from "~/content/catalog";
 import { orderAdjustments } from "~/contracts/order-view";
 import type { orders } from "~/server/db/schema";
 import { defineEmailTemplate } from "~/server/mail/outbox.server";
@@ -24,6 +25,7 @@ export const orderConfirmationTemplate = defineEmailTemplate<OrderConfirmation>(
 export function orderConfirmationOf(
   order: typeof orders.$inferSelect,
   links: Pick<OrderLinks, "orderPageUrl">,
+  itemOf: (variantId: string) => PurchasableItem | undefined,
 ): OrderConfirmation {
   return {
     orderNumber: order.orderNumber,
@@ -41,5 +43,9 @@ export function orderConfirmationOf(
     shippingAddress: order.shippingAddress ?? null,
     orderUrl: links.orderPageUrl(order),
     adjustments: orderAdjustments(order),
+    contents: contentsOf(
+      order.lines.map((line) => line.variantId),
+      itemOf,
+    ),
   };
 }

@@ -63,6 +63,11 @@ export type AppServices = {
   catalogConfig: CatalogConfig;
   /** shopify-get-product's cache (TTL, stale-while-revalidate, stale-if-error). */
   productCache: ProductCache;
+  /**
+   * Variants by id through checkout's short cache: what checkout charges, and so what a page shows
+   * beside a buy button (app/server/shopify/checkout-variants.server.ts).
+   */
+  variants: Pick<CatalogService, "getVariants">;
   /** Stripe Checkout (app/server/stripe). */
   payments: Payments;
   /** SMTP (app/server/mail/mailer.server.ts). */
@@ -174,10 +179,11 @@ export async function createServices(
     db: database.db,
     configuredIds: Object.values(catalogConfig.variantIds),
   });
+  const variants = createCheckoutVariants({ catalog, ttlMs: env.CHECKOUT_VARIANT_CACHE_SECONDS * 1000 });
   const checkout = createCheckoutService({
     db: database.db,
     payments,
-    catalog: createCheckoutVariants({ catalog, ttlMs: env.CHECKOUT_VARIANT_CACHE_SECONDS * 1000 }),
+    catalog: variants,
     sellable: sellableVariants,
     logger,
     siteUrl: env.PUBLIC_SITE_URL,
@@ -204,6 +210,7 @@ export async function createServices(
     shopifySync,
     logger,
     orderLinks,
+    itemOf: catalogConfig.itemOf,
   });
   const orderTracking = createOrderTracking({
     db: database.db,
@@ -235,6 +242,7 @@ export async function createServices(
     catalog,
     catalogConfig,
     productCache,
+    variants,
     payments,
     mailer,
     outbox,

@@ -52,16 +52,29 @@ export const orderConfirmationPayload = z.object({
   adjustments: z
     .array(z.object({ label: z.string(), amount: z.number().int() }))
     .default([{ label: "Shipping", amount: 0 }]),
+  /** What the box holds (absent in payloads written before it: every step was listed then). */
+  contents: z
+    .object({ enhancer: z.boolean(), testKit: z.boolean() })
+    .default({ enhancer: true, testKit: true }),
 });
 
 export type OrderConfirmation = z.infer<typeof orderConfirmationPayload>;
 
 // The facts of spec §9 come from app/content/product.ts, the one place every page reads them from.
-export const NEXT_STEPS = [
-  `Your order ships in ${shipping.dispatch.replace(/^Ships in /, "")}, with free shipping.`,
-  `Take ${dosing.capsules} ${brand.name} Enhancer capsules daily with your first meal.`,
-  `Test kit results arrive ${kitFacts.resultsIn} after the lab receives your sample, and stay available for ${kitFacts.availableFor}.`,
-] as const;
+// The dosing step only for an order with the Enhancer, the kit's only for one with the kit.
+export function nextStepsFor(contents: OrderConfirmation["contents"]): string[] {
+  return [
+    `Your order ships in ${shipping.dispatch.replace(/^Ships in /, "")}, with free shipping.`,
+    ...(contents.enhancer
+      ? [`Take ${dosing.capsules} ${brand.name} Enhancer capsules daily with your first meal.`]
+      : []),
+    ...(contents.testKit
+      ? [
+          `Test kit results arrive ${kitFacts.resultsIn} after the lab receives your sample, and stay available for ${kitFacts.availableFor}.`,
+        ]
+      : []),
+  ];
+}
 
 export const GUARANTEE = {
   title: `${guarantee.label}.`,
@@ -182,7 +195,7 @@ export function OrderConfirmationEmail({ order }: { order: OrderConfirmation }) 
         <Heading as="h2" style={{ fontSize: "17px", color: colors.ink, margin: "0 0 4px" }}>
           What happens next
         </Heading>
-        {NEXT_STEPS.map((step) => (
+        {nextStepsFor(order.contents).map((step) => (
           <Text key={step} style={{ ...text, margin: "0 0 6px" }}>
             {`• ${step}`}
           </Text>
@@ -230,7 +243,7 @@ export function orderConfirmationText(order: OrderConfirmation): string {
     ...(address.length ? ["", "SHIPPING TO", ...address] : []),
     "",
     "WHAT HAPPENS NEXT",
-    ...NEXT_STEPS.map((step) => `- ${step}`),
+    ...nextStepsFor(order.contents).map((step) => `- ${step}`),
     "",
     `${GUARANTEE.title} ${GUARANTEE.body}`,
     "",
