@@ -32,6 +32,19 @@ export const productPagePricing = {
 } as const;
 
 /**
+ * What a compare-at ("was") price saves, in cents-exact dollars; null unless the data proves a saving
+ * (a compare-at above the price). A "Save $X" shows only from this (issue 20).
+ */
+export function savingOf(
+  price: number | string,
+  compareAt: number | string | null | undefined,
+): number | null {
+  if (compareAt === null || compareAt === undefined) return null;
+  const cents = Math.round(Number(compareAt) * 100) - Math.round(Number(price) * 100);
+  return Number.isFinite(cents) && cents > 0 ? cents / 100 : null;
+}
+
+/**
  * `$39` for whole dollars, `$0.25` otherwise; `cents: true` always shows cents (`$49.00`).
  * Accepts the Shopify amount string ("39.0") as well as a number.
  */

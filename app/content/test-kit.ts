@@ -13,7 +13,7 @@ export const kitPage = {
     button: `Get the Bundle (${formatUsd(prices.enhancerKitBundle)})`,
   },
   sections: {
-    bundle: "Best value",
+    bundle: "Test, then take",
     steps: { eyebrow: "How it works", title: "Four steps. No clinic." },
     contents: "What's in the box",
     privacy: { eyebrow: "Privacy", title: "Your numbers stay yours" },

@@ -10,7 +10,7 @@ import { defaultEnhancer, images } from "~/content/product";
 import { pages } from "~/content/routes";
 import { enhancerHandle } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
-import { liveProduct } from "~/server/shopify/lookup.server";
+import { liveOffers, liveProduct } from "~/server/shopify/lookup.server";
 import type { Route } from "./+types/product.enhancer";
 
 const page = pages.enhancer;
@@ -21,12 +21,16 @@ export const meta = () => pageMeta(page);
 const LIVE_PRODUCT_TIMEOUT_MS = 4_000;
 
 /**
- * Critical data: none, so the first byte never waits for Shopify. Deferred: the live product,
+ * Critical data: none, so the first byte never waits for Shopify. Deferred: the 3-month pack's offer
+ * (what its button is charged, issue 20) and the live product,
  * streamed in when Shopify (or the product cache) answers (spec §4: "a loading flag while the product
  * is fetched on open").
  */
 export function loader({ context }: Route.LoaderArgs) {
-  return { live: liveProduct(context, enhancerHandle, LIVE_PRODUCT_TIMEOUT_MS) };
+  return {
+    live: liveProduct(context, enhancerHandle, LIVE_PRODUCT_TIMEOUT_MS),
+    offers: liveOffers(context, ["bundle_3_month"], LIVE_PRODUCT_TIMEOUT_MS),
+  };
 }
 
 /**
@@ -34,7 +38,7 @@ export function loader({ context }: Route.LoaderArgs) {
  * 0.25) at once, the live Shopify product when it arrives, the defaults kept on failure.
  */
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { live } = loaderData;
+  const { live, offers } = loaderData;
   return (
     <div className="relative">
       <section className="relative overflow-hidden border-b border-white/10 bg-ink-950">
@@ -50,7 +54,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="container-page grid gap-5 py-12 sm:py-16 lg:grid-cols-2 [&>*]:min-w-0">
-        <BundleCard />
+        <BundleCard offers={offers} />
         <KitUpsell />
       </div>
 

@@ -86,7 +86,7 @@ export function storefrontRoot(store: ShopifyStore, operation: "query" | "mutati
     currentlyNotInStock: false,
     requiresShipping: true,
     price: money(variant.price, currency),
-    compareAtPrice: null,
+    compareAtPrice: variant.compareAtPrice ? money(variant.compareAtPrice, currency) : null,
     product: () => productModel(product),
   });
 
@@ -194,7 +194,7 @@ export function adminRoot(store: ShopifyStore, operation: "query" | "mutation"):
     title: variant.title,
     displayName: `${product.title} - ${variant.title}`,
     price: adminMoney(variant.price),
-    compareAtPrice: null,
+    compareAtPrice: variant.compareAtPrice ? adminMoney(variant.compareAtPrice) : null,
     sku: variant.sku,
     availableForSale: variant.availableForSale,
     inventoryItem: {

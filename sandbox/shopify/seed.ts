@@ -20,6 +20,11 @@ type SeededProduct = {
   variantId: string;
   /** Decimal string, as Shopify stores a price. */
   price: string;
+  /**
+   * The "was" price (Shopify's compareAtPrice), only where a saving is real: the 3-month pack at
+   * $237 makes its "Save $40" true (issue 20). The kit bundle has none: it costs more than its parts.
+   */
+  compareAtPrice?: string;
   productType: "Supplement" | "Test kit";
   sku: string;
   descriptionHtml: string;
@@ -73,6 +78,7 @@ export const sandboxProducts = [
     productId: "gid://shopify/Product/9100000000004",
     variantId: "gid://shopify/ProductVariant/49100000000004",
     price: "197.00",
+    compareAtPrice: "237.00",
     productType: "Supplement",
     sku: "FORGE-BUNDLE-3-MONTH",
     descriptionHtml:

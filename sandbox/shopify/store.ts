@@ -12,6 +12,8 @@ export type StoredVariant = {
   title: string;
   /** Decimal string, e.g. "39.00". */
   price: string;
+  /** Decimal string, or null: no "was" price. */
+  compareAtPrice?: string | null;
   sku: string | null;
   availableForSale: boolean;
   /**
@@ -91,6 +93,7 @@ export function createStore(): ShopifyStore {
             id: seeded.variantId,
             title: "Default Title",
             price: seeded.price,
+            compareAtPrice: "compareAtPrice" in seeded ? seeded.compareAtPrice : null,
             sku: seeded.sku,
             availableForSale: true,
             inventoryQuantity: SEEDED_STOCK,

@@ -12,6 +12,8 @@ const test = withOwnServer({
   PRODUCT_CACHE_MAX_STALE_SECONDS: "0",
   // Nor may a cached copy of the whole page (decision 014) answer for a fault.
   PAGE_CACHE_FRESH_SECONDS: "0",
+  // Nor checkout's variant cache, which the 3-month card's offer is read through.
+  CHECKOUT_VARIANT_CACHE_SECONDS: "0",
 });
 
 // These flows do not depend on the width (the phone-specific toast and sticky-bar checks are in
@@ -42,6 +44,27 @@ test.describe("the Enhancer page's live product", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Forge Enhancer");
   });
 
+  test("the 3-month card shows the spec's test prices first, then the pack's Shopify price and saving", async ({
+    page,
+    request,
+    ownServer: server,
+  }) => {
+    await shopifyFault(request, server.url, { kind: "latency", api: "storefront", ms: 2_500 });
+    await page.goto(`${server.url}/product/forge-enhancer`, { waitUntil: "commit" });
+    const bundle = page.getByTestId("bundle-price");
+    await expect(bundle).toHaveAttribute("aria-busy", "true");
+    await expect(bundle).toContainText("$0.60");
+    await expect(bundle).toContainText("was $0.75");
+    await expect(bundle).toContainText("Save $0.15");
+    await expect(bundle).toContainText("Test pricing");
+    await expect(bundle).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
+    // What its button is charged (the seeded pack: $197, compare-at $237).
+    await expect(bundle).toContainText("$197.00");
+    await expect(bundle).toContainText("was $237.00");
+    await expect(bundle).toContainText("Save $40");
+    await expect(bundle).toContainText("Live Shopify pricing");
+  });
+
   test("keeps the defaults and says why when Shopify fails", async ({ page, request, ownServer: server }) => {
     await shopifyFault(request, server.url, { kind: "status", status: 503, api: "storefront", times: -1 });
     await page.goto(`${server.url}/product/forge-enhancer`);
@@ -50,6 +73,10 @@ test.describe("the Enhancer page's live product", () => {
     const price = page.getByTestId("product-price").first();
     await expect(price).toContainText("$0.25");
     await expect(price).toContainText("Test pricing");
+    const bundle = page.getByTestId("bundle-price");
+    await expect(bundle).toHaveAttribute("aria-busy", "false");
+    await expect(bundle).toContainText("$0.60");
+    await expect(bundle).toContainText("Test pricing");
   });
 });
 

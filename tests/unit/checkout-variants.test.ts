@@ -10,6 +10,7 @@ const variant = (id: string, amount: string): CatalogVariant => ({
   id,
   productTitle: id === KIT ? "Test Kit" : "Forge Enhancer",
   variantTitle: "Default Title",
+  compareAtPrice: null,
   price: { amount, currencyCode: "USD" },
   availableForSale: true,
 });

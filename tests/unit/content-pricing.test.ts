@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ProductHeader } from "~/components/sections/product-header";
 import { pricingPlans } from "~/content/bro-science";
 import { bundleSection } from "~/content/home";
-import { formatUsd, prices, productPagePricing } from "~/content/pricing";
+import { formatUsd, prices, productPagePricing, savingOf } from "~/content/pricing";
 import { defaultEnhancer } from "~/content/product";
 import { kitPage } from "~/content/test-kit";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
@@ -34,8 +34,26 @@ describe("prices (spec §9)", () => {
       enhancer_kit_bundle: prices.enhancerKitBundle,
       bundle_3_month: prices.threeMonthPack,
     });
-    // Three single months cost $117; the spec's "Save $40" is its own marketing figure, kept as given.
-    expect(prices.threeMonthSavings).toBe(40);
+    // The spec's "Save $40" on the $197 pack is true in the sandbox store: its compare-at price is $237
+    // (three single months cost only $117, so the saving is against Shopify's compare-at, not 3 x $39).
+    const pack = sandboxProducts.find((p) => p.item === "bundle_3_month");
+    expect(savingOf(pack?.price ?? 0, pack && "compareAtPrice" in pack ? pack.compareAtPrice : null)).toBe(
+      prices.threeMonthSavings,
+    );
+    // The kit bundle ($128) costs more than its two items ($88): no compare-at, no saving, no "Best value".
+    const kitBundle = sandboxProducts.find((p) => p.item === "enhancer_kit_bundle");
+    expect(kitBundle && "compareAtPrice" in kitBundle).toBe(false);
+    expect(JSON.stringify(kitPage)).not.toMatch(/best value/i);
+  });
+
+  it("shows a saving only when a compare-at price above the price proves it", () => {
+    expect(savingOf("197.00", "237.00")).toBe(40);
+    expect(savingOf(0.6, 0.75)).toBe(0.15);
+    expect(savingOf("39.00", null)).toBeNull();
+    expect(savingOf("39.00", undefined)).toBeNull();
+    expect(savingOf("39.00", "39.00")).toBeNull();
+    expect(savingOf("49.00", "39.00")).toBeNull();
+    expect(savingOf("19.99", "24.98")).toBe(4.99);
   });
 
   it("puts each reading where the spec puts it", () => {

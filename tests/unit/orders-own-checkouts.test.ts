@@ -122,6 +122,7 @@ const catalogVariant = (id: string, title: string, amount: string): CatalogVaria
   productTitle: title,
   variantTitle: "Default Title",
   price: { amount, currencyCode: "USD" },
+  compareAtPrice: null,
   availableForSale: true,
 });
 

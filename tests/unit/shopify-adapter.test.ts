@@ -78,6 +78,7 @@ describe("Storefront through the emulator", () => {
         productTitle: kit.title,
         variantTitle: "Default Title",
         price: { amount: "49.0", currencyCode: "USD" },
+        compareAtPrice: null,
         availableForSale: true,
       },
       {
@@ -85,9 +86,22 @@ describe("Storefront through the emulator", () => {
         productTitle: enhancer.title,
         variantTitle: "Default Title",
         price: { amount: "39.0", currencyCode: "USD" },
+        compareAtPrice: null,
         availableForSale: true,
       },
     ]);
+  });
+
+  it("reads a variant's compare-at price (the 3-month pack's $237), null where there is none", async () => {
+    const pack = sandboxProducts.find((p) => p.item === "bundle_3_month");
+    const kit = sandboxProducts.find((p) => p.item === "test_kit");
+    const [packVariant, kitVariant] = await catalog.getVariants([
+      pack?.variantId ?? "",
+      kit?.variantId ?? "",
+    ]);
+    expect(packVariant?.price.amount).toBe("197.0");
+    expect(packVariant?.compareAtPrice).toEqual({ amount: "237.0", currencyCode: "USD" });
+    expect(kitVariant?.compareAtPrice).toBeNull();
   });
 
   it("refuses ids that are not variant ids without calling Shopify", async () => {

@@ -1,14 +1,59 @@
-import { Link } from "react-router";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
 import { BuyButton } from "~/components/commerce/buy-button";
 import { Icon } from "~/components/ui/icon";
 import { ProductImage } from "~/components/ui/product-image";
-import { formatUsd, productPagePricing } from "~/content/pricing";
+import { formatUsd, productPagePricing, savingOf } from "~/content/pricing";
 import { enhancerPage } from "~/content/product";
 import { paths } from "~/content/site";
+import type { LiveOffers } from "~/contracts/catalog";
 
-/** The 3-month bundle card: $0.60 against $0.75, save $0.15 (the product page's test prices). */
-export function BundleCard() {
-  const { bundle } = productPagePricing;
+type BundleFigures = { price: number | string; compareAt: number | string | null; label: string };
+
+/** The spec's test figures ($0.60 against $0.75), until Shopify's arrive or when Shopify fails. */
+const testFigures: BundleFigures = {
+  price: productPagePricing.bundle.price,
+  compareAt: productPagePricing.bundle.compareAt,
+  label: productPagePricing.defaultPriceLabel,
+};
+
+function figuresFrom(result: LiveOffers): BundleFigures {
+  const offer = result.status === "found" ? result.offers.bundle_3_month : undefined;
+  if (!offer) return testFigures;
+  return { price: offer.price, compareAt: offer.compareAt, label: productPagePricing.livePriceLabel };
+}
+
+function BundlePrice({ figures, loading }: { figures: BundleFigures; loading: boolean }) {
+  const saving = savingOf(figures.price, figures.compareAt);
+  return (
+    <div aria-busy={loading} data-testid="bundle-price" className="mt-5">
+      <p className={`flex flex-wrap items-baseline gap-3 ${loading ? "animate-pulse opacity-60" : ""}`}>
+        <span className="text-4xl font-black text-white">{formatUsd(figures.price, { cents: true })}</span>
+        {saving !== null && figures.compareAt !== null ? (
+          <>
+            <span className="text-xl font-bold text-ink-300 line-through">
+              <span className="sr-only">was </span>
+              {formatUsd(figures.compareAt, { cents: true })}
+            </span>
+            <span className="rounded-full bg-ember-500 px-3 py-1 text-sm font-black uppercase text-ink-950">
+              Save {formatUsd(saving)}
+            </span>
+          </>
+        ) : null}
+      </p>
+      <p className="mt-3 inline-block rounded-full border border-gold-400/50 bg-gold-400/10 px-3 py-1 text-xs font-extrabold uppercase tracking-wide text-gold-400">
+        {figures.label}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The 3-month bundle card: the spec's test prices ($0.60 against $0.75, save $0.15) labelled "Test
+ * pricing" until Shopify answers, then the pack's price and compare-at price from Shopify (the price
+ * its button is charged at), with a saving only when the compare-at proves one (issue 20).
+ */
+export function BundleCard({ offers }: { offers: Promise<LiveOffers> }) {
   return (
     <section aria-labelledby="bundle-card" className="card flex flex-col border-ember-500/60 p-6 sm:p-8">
       <p className="eyebrow">{enhancerPage.bundle.eyebrow}</p>
@@ -16,16 +61,11 @@ export function BundleCard() {
         {enhancerPage.bundle.title}
       </h2>
       <p className="mt-2 text-ink-200">{enhancerPage.bundle.text}</p>
-      <p className="mt-5 flex flex-wrap items-baseline gap-3">
-        <span className="text-4xl font-black text-white">{formatUsd(bundle.price)}</span>
-        <span className="text-xl font-bold text-ink-300 line-through">
-          <span className="sr-only">was </span>
-          {formatUsd(bundle.compareAt)}
-        </span>
-        <span className="rounded-full bg-ember-500 px-3 py-1 text-sm font-black uppercase text-ink-950">
-          Save {formatUsd(bundle.savings)}
-        </span>
-      </p>
+      <Suspense fallback={<BundlePrice figures={testFigures} loading />}>
+        <Await resolve={offers}>
+          {(result: LiveOffers) => <BundlePrice figures={figuresFrom(result)} loading={false} />}
+        </Await>
+      </Suspense>
       <div className="mt-auto pt-6">
         <BuyButton item="bundle_3_month" flow="product" variant="secondary" size="lg" className="w-full">
           {enhancerPage.bundle.button}

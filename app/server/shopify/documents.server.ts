@@ -33,6 +33,10 @@ export const storefrontDocuments = {
             amount
             currencyCode
           }
+          compareAtPrice {
+            amount
+            currencyCode
+          }
           product {
             title
           }

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { type LiveProduct, liveProductFrom } from "~/contracts/catalog";
+import { PLACEHOLDER_MARKER, type PurchasableItem } from "~/content/catalog";
+import { type ItemOffer, type LiveOffers, type LiveProduct, liveProductFrom } from "~/contracts/catalog";
 import type { CacheSource } from "./product-cache.server";
 import type { StoreProduct } from "./types";
 
@@ -16,6 +17,46 @@ export function lookupProduct(
   return productCache.get(handle, () => catalog.getProductByHandle(handle, { buyerIp: context.clientIp }));
 }
 
+/** Races `work` against `timeoutMs`: a store slower than that counts as failed. */
+function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("The store took too long to answer.")), timeoutMs);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The offers (price and compare-at price) of `items` for a page, from the variants checkout charges
+ * for (the same ids, through the same cache). An item Shopify does not sell is left out. Never a
+ * rejected promise.
+ */
+export function liveOffers(
+  context: AppLoadContext,
+  items: readonly PurchasableItem[],
+  timeoutMs: number,
+): Promise<LiveOffers> {
+  const { variants, catalogConfig, logger } = context.services;
+  // A real store not yet configured has placeholder ids: nothing to ask Shopify, the defaults stay.
+  const ids = items
+    .map((item) => catalogConfig.variantIds[item])
+    .filter((id) => !id.includes(PLACEHOLDER_MARKER));
+  return withTimeout(variants.getVariants(ids, { buyerIp: context.clientIp }), timeoutMs)
+    .then((found): LiveOffers => {
+      const offers: Partial<Record<PurchasableItem, ItemOffer>> = {};
+      for (const variant of found) {
+        const item = catalogConfig.itemOf(variant.id);
+        if (!item || !variant.availableForSale) continue;
+        offers[item] = { price: variant.price.amount, compareAt: variant.compareAtPrice?.amount ?? null };
+      }
+      return { status: "found", offers };
+    })
+    .catch((error: unknown): LiveOffers => {
+      logger.warn({ err: error, requestId: context.requestId, items }, "live offers unavailable");
+      return { status: "failed", message: error instanceof Error ? error.message : "Unknown error" };
+    });
+}
+
 /**
  * The live product for a page (spec §4), never a rejected promise: found, not found, or failed with
  * its message. A store slower than `timeoutMs` counts as failed, so the page keeps its defaults
@@ -26,20 +67,14 @@ export function liveProduct(
   handle: string,
   timeoutMs: number,
 ): Promise<LiveProduct> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("The store took too long to answer.")), timeoutMs);
-  });
-  return Promise.race([
+  return withTimeout(
     lookupProduct(context, handle).then(({ product }) => liveProductFrom(product)),
-    timeout,
-  ])
-    .catch((error: unknown): LiveProduct => {
-      context.services.logger.warn(
-        { err: error, requestId: context.requestId, handle },
-        "live product unavailable",
-      );
-      return { status: "failed", message: error instanceof Error ? error.message : "Unknown error" };
-    })
-    .finally(() => clearTimeout(timer));
+    timeoutMs,
+  ).catch((error: unknown): LiveProduct => {
+    context.services.logger.warn(
+      { err: error, requestId: context.requestId, handle },
+      "live product unavailable",
+    );
+    return { status: "failed", message: error instanceof Error ? error.message : "Unknown error" };
+  });
 }

@@ -25,6 +25,7 @@ const shopifyVariantSchema = z.object({
   title: z.string(),
   availableForSale: z.boolean(),
   price: money,
+  compareAtPrice: money.nullable().optional(),
   product: z.object({ title: z.string() }),
 });
 export type ShopifyVariant = z.infer<typeof shopifyVariantSchema>;
@@ -84,6 +85,9 @@ export function reshapeVariant(variant: ShopifyVariant): CatalogVariant {
     productTitle: variant.product.title,
     variantTitle: variant.title,
     price: { amount: variant.price.amount, currencyCode: variant.price.currencyCode },
+    compareAtPrice: variant.compareAtPrice
+      ? { amount: variant.compareAtPrice.amount, currencyCode: variant.compareAtPrice.currencyCode }
+      : null,
     availableForSale: variant.availableForSale,
   };
 }

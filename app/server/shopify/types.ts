@@ -15,6 +15,8 @@ export type CatalogVariant = {
   /** Shopify's variant title ("Default Title" for a product without options). */
   variantTitle: string;
   price: Money;
+  /** Shopify's "was" price, or null when the variant has none. */
+  compareAtPrice: Money | null;
   availableForSale: boolean;
 };
 
