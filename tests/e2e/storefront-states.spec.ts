@@ -32,7 +32,8 @@ test.describe("the Enhancer page's live product", () => {
     // Long enough that a starved machine still reads the loading state before Shopify answers (at
     // 1.5 s, CI under stress-ng saw the live price before it had read the defaults), and well inside
     // the page's 4 s wait for the live product (product.enhancer.tsx), after which it keeps the defaults.
-    await shopifyFault(request, server.url, { kind: "latency", api: "storefront", ms: 2_500 });
+    // Two calls: the live product and the 3-month pack's offer.
+    await shopifyFault(request, server.url, { kind: "latency", api: "storefront", ms: 2_500, times: 2 });
     await page.goto(`${server.url}/product/forge-enhancer`, { waitUntil: "commit" });
     const price = page.getByTestId("product-price").first();
     await expect(price).toHaveAttribute("aria-busy", "true");
@@ -49,7 +50,8 @@ test.describe("the Enhancer page's live product", () => {
     request,
     ownServer: server,
   }) => {
-    await shopifyFault(request, server.url, { kind: "latency", api: "storefront", ms: 2_500 });
+    // Two calls: the live product and the 3-month pack's offer.
+    await shopifyFault(request, server.url, { kind: "latency", api: "storefront", ms: 2_500, times: 2 });
     await page.goto(`${server.url}/product/forge-enhancer`, { waitUntil: "commit" });
     const bundle = page.getByTestId("bundle-price");
     await expect(bundle).toHaveAttribute("aria-busy", "true");
