@@ -12,8 +12,6 @@ const test = withOwnServer({
   PRODUCT_CACHE_MAX_STALE_SECONDS: "0",
   // Nor may a cached copy of the whole page (decision 014) answer for a fault.
   PAGE_CACHE_FRESH_SECONDS: "0",
-  // Nor checkout's variant cache, which the 3-month card's offer is read through.
-  CHECKOUT_VARIANT_CACHE_SECONDS: "0",
 });
 
 // These flows do not depend on the width (the phone-specific toast and sticky-bar checks are in

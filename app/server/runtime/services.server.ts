@@ -19,7 +19,11 @@ import { createRefunds, type Refunds } from "~/server/orders/refunds.server";
 import { createSellableVariants, type SellableVariants } from "~/server/orders/sellable-variants.server";
 import { createShopifySync, type ShopifySync } from "~/server/orders/shopify-sync.server";
 import { createRetentionJob, type RetentionJob } from "~/server/privacy/retention.server";
-import { type CatalogService, createShopifyCatalog } from "~/server/shopify/catalog.server";
+import {
+  type CatalogService,
+  type CatalogVariant,
+  createShopifyCatalog,
+} from "~/server/shopify/catalog.server";
 import {
   type CatalogConfig,
   type InProcessEmulators,
@@ -64,10 +68,10 @@ export type AppServices = {
   /** shopify-get-product's cache (TTL, stale-while-revalidate, stale-if-error). */
   productCache: ProductCache;
   /**
-   * Variants by id through checkout's short cache: what checkout charges, and so what a page shows
-   * beside a buy button (app/server/shopify/checkout-variants.server.ts).
+   * The variants a page shows offers for (price, compare-at), by the ids checkout sells, with the
+   * product cache's strategy: a page never waits on Shopify once warm (decision 080).
    */
-  variants: Pick<CatalogService, "getVariants">;
+  offerCache: ProductCache<CatalogVariant[]>;
   /** Stripe Checkout (app/server/stripe). */
   payments: Payments;
   /** SMTP (app/server/mail/mailer.server.ts). */
@@ -142,12 +146,14 @@ export async function createServices(
   logger.info({ store: rateLimiter.store }, "rate-limit counters ready");
   const catalog = createShopifyCatalog({ env, logger });
   const catalogConfig = resolveCatalogConfig(env, inProcessEmulators);
-  const productCache = createProductCache({
+  const productCacheOptions = {
     ttlMs: env.PRODUCT_CACHE_TTL_SECONDS * 1000,
     swrMs: env.PRODUCT_CACHE_SWR_SECONDS * 1000,
     maxStaleMs: env.PRODUCT_CACHE_MAX_STALE_SECONDS * 1000,
     logger,
-  });
+  };
+  const productCache = createProductCache(productCacheOptions);
+  const offerCache = createProductCache<CatalogVariant[]>({ ...productCacheOptions, maxEntries: 20 });
   // server.ts always has both: the sandbox supplies the emulators' when the real ones are not configured.
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_SECRET_KEY is not set");
   if (!env.SMTP_URL) throw new Error("SMTP_URL is not set");
@@ -179,11 +185,10 @@ export async function createServices(
     db: database.db,
     configuredIds: Object.values(catalogConfig.variantIds),
   });
-  const variants = createCheckoutVariants({ catalog, ttlMs: env.CHECKOUT_VARIANT_CACHE_SECONDS * 1000 });
   const checkout = createCheckoutService({
     db: database.db,
     payments,
-    catalog: variants,
+    catalog: createCheckoutVariants({ catalog, ttlMs: env.CHECKOUT_VARIANT_CACHE_SECONDS * 1000 }),
     sellable: sellableVariants,
     logger,
     siteUrl: env.PUBLIC_SITE_URL,
@@ -242,7 +247,7 @@ export async function createServices(
     catalog,
     catalogConfig,
     productCache,
-    variants,
+    offerCache,
     payments,
     mailer,
     outbox,

@@ -28,21 +28,23 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
 
 /**
  * The offers (price and compare-at price) of `items` for a page, from the variants checkout charges
- * for (the same ids, through the same cache). An item Shopify does not sell is left out. Never a
- * rejected promise.
+ * for (the same ids), through the offer cache (the product cache's strategy: never waits once warm,
+ * so the shown price is at most as old as the product header's). An item Shopify does not sell is
+ * left out. Never a rejected promise.
  */
 export function liveOffers(
   context: AppLoadContext,
   items: readonly PurchasableItem[],
   timeoutMs: number,
 ): Promise<LiveOffers> {
-  const { variants, catalogConfig, logger } = context.services;
+  const { catalog, offerCache, catalogConfig, logger } = context.services;
   // A real store not yet configured has placeholder ids: nothing to ask Shopify, the defaults stay.
   const ids = items
     .map((item) => catalogConfig.variantIds[item])
     .filter((id) => !id.includes(PLACEHOLDER_MARKER));
-  return withTimeout(variants.getVariants(ids, { buyerIp: context.clientIp }), timeoutMs)
-    .then((found): LiveOffers => {
+  const read = offerCache.get(ids.join(" "), () => catalog.getVariants(ids, { buyerIp: context.clientIp }));
+  return withTimeout(read, timeoutMs)
+    .then(({ product: found }): LiveOffers => {
       const offers: Partial<Record<PurchasableItem, ItemOffer>> = {};
       for (const variant of found) {
         const item = catalogConfig.itemOf(variant.id);

@@ -26,19 +26,20 @@ export type ProductCacheOptions = {
 
 export type CacheSource = "hit" | "stale" | "miss" | "stale-if-error";
 
-export type ProductCache = {
-  get(
-    handle: string,
-    load: () => Promise<StoreProduct | null>,
-  ): Promise<{ product: StoreProduct | null; source: CacheSource }>;
+/**
+ * `V` is what is kept per key: a product (or null) by handle, or, for the Enhancer page's offers
+ * (decision 080), the variants read for a set of ids; the same strategy serves both.
+ */
+export type ProductCache<V = StoreProduct | null> = {
+  get(handle: string, load: () => Promise<V>): Promise<{ product: V; source: CacheSource }>;
   invalidate(handle: string): void;
 };
 
-export function createProductCache(options: ProductCacheOptions): ProductCache {
+export function createProductCache<V = StoreProduct | null>(options: ProductCacheOptions): ProductCache<V> {
   const strategy = cacheStrategies.product(options);
-  const cache = createShopifyCache<StoreProduct | null>(strategy, options.now);
+  const cache = createShopifyCache<V>(strategy, options.now);
 
-  const refresh = (handle: string, load: () => Promise<StoreProduct | null>) =>
+  const refresh = (handle: string, load: () => Promise<V>) =>
     cache.shared(handle, (store) =>
       load().then((product) => {
         store(handle, product);
