@@ -73,7 +73,8 @@ export const enhancerPage = {
     link: "Go to the Reviews page",
   },
   bundle: {
-    eyebrow: "Bundle and save",
+    // No "save" here: the card shows a saving only when Shopify's compare-at proves one (decision 080).
+    eyebrow: "A full cycle",
     title: "3-month bundle",
     text: "Three bottles: one full 8-12 week cycle.",
     button: "Add Bundle to Cart",

@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { BundlePrice } from "~/components/sections/product-extras";
 import { ProductHeader } from "~/components/sections/product-header";
 import { pricingPlans } from "~/content/bro-science";
 import { bundleSection } from "~/content/home";
@@ -86,5 +87,24 @@ describe("prices (spec §9)", () => {
     }
     const loading = renderHeader(true);
     expect(loading).toContain('aria-busy="true"');
+  });
+
+  it("draws the 3-month card's was price and saving only when the compare-at proves a saving", () => {
+    const draw = (price: string, compareAt: string | null) =>
+      renderToStaticMarkup(
+        createElement(BundlePrice, {
+          figures: { price, compareAt, label: "Live Shopify pricing" },
+          loading: false,
+        }),
+      );
+    const proven = draw("197.0", "237.0");
+    expect(proven).toContain("$197.00");
+    expect(proven).toContain("$237.00");
+    expect(proven).toMatch(/Save (<!-- -->)?\$40</);
+    for (const html of [draw("197.0", null), draw("197.0", "197.0"), draw("197.0", "150.0")]) {
+      expect(html).toContain("$197.00");
+      expect(html).not.toContain("Save");
+      expect(html).not.toContain("was");
+    }
   });
 });

@@ -23,7 +23,7 @@ function figuresFrom(result: LiveOffers): BundleFigures {
   return { price: offer.price, compareAt: offer.compareAt, label: productPagePricing.livePriceLabel };
 }
 
-function BundlePrice({ figures, loading }: { figures: BundleFigures; loading: boolean }) {
+export function BundlePrice({ figures, loading }: { figures: BundleFigures; loading: boolean }) {
   const saving = savingOf(figures.price, figures.compareAt);
   return (
     <div aria-busy={loading} data-testid="bundle-price" className="mt-5">
