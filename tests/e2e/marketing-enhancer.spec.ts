@@ -83,6 +83,28 @@ test.describe("the Enhancer's page", () => {
     await expect(page).toHaveURL("/product/test-kit");
   });
 
+  test("What's Inside carries the Supplement Facts panel: serving, amounts and % Daily Value as a table", async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const panel = page.getByRole("table", { name: /Supplement Facts/ });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText("Serving Size 3 Capsules");
+    await expect(panel).toContainText("Servings Per Container 30");
+    const row = (name: string | RegExp) =>
+      panel.getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+    await expect(row("Zinc")).toContainText("15 mg");
+    await expect(row("Zinc")).toContainText("136%");
+    await expect(row("Vitamin D")).toContainText("50 mcg (2,000 IU)");
+    await expect(row(/Ashwagandha root extract/)).toContainText("600 mg");
+    await expect(
+      row(/Ashwagandha root extract/)
+        .getByRole("cell")
+        .last(),
+    ).toHaveText(/Daily Value not established/);
+    await expect(page.getByText("† Daily Value not established.")).toBeVisible();
+  });
+
   test("tabs: What's Inside by default; arrows, Home and End switch them", async ({ page }) => {
     await page.goto(path);
     await waitForHydration(page);

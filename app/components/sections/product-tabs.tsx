@@ -8,6 +8,7 @@ import { paths } from "~/content/site";
 import { ComparisonTable } from "./comparison-table";
 import { FaqList } from "./faq-section";
 import { IngredientGrid } from "./ingredient-summary";
+import { SupplementFactsSection } from "./supplement-facts";
 
 const { tabs } = enhancerPage;
 
@@ -28,6 +29,9 @@ export function ProductTabs() {
               </p>
               <div className="mt-6">
                 <IngredientGrid more={{ label: enhancerPage.inside.more, to: paths.deepDive }} />
+              </div>
+              <div className="mt-8">
+                <SupplementFactsSection />
               </div>
               <Link
                 to={paths.deepDive}
