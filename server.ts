@@ -13,6 +13,7 @@ import type * as ServerRuntime from "./app/server/runtime/runtime.server";
 import type { AppServices } from "./app/server/runtime/services.server";
 import { type Sandbox, startSandbox } from "./sandbox/index";
 import { createHttpApp } from "./server/http-app";
+import { publicConfigSource } from "./server/public-config";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
@@ -160,14 +161,17 @@ async function main() {
       throw error;
     });
 
+  const publicConfig = publicConfigSource(
+    { paymentsEmulated: sandbox.active.includes("stripe"), variantIds: services.catalogConfig.variantIds },
+    () => runtime.shownOffers(services),
+  );
+  // Starts the first read of the shown prices, so the first visitors already get Shopify's.
+  publicConfig();
   const httpApp = createHttpApp({
     services,
     mode,
     sandbox: sandbox.active.length ? { router: sandbox.router, active: sandbox.active } : undefined,
-    publicConfig: {
-      paymentsEmulated: sandbox.active.includes("stripe"),
-      variantIds: services.catalogConfig.variantIds,
-    },
+    publicConfig,
   });
   app = httpApp.listener;
   resolveApp(app);

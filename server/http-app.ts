@@ -20,7 +20,8 @@ export type HttpAppOptions = {
     | { kind: "development"; vite: import("vite").ViteDevServer };
   /** Express routers mounted under /__sandbox while an emulator is in use. */
   sandbox?: { router: express.Router; active: string[] };
-  publicConfig: PublicRuntimeConfig;
+  /** The public runtime configuration for a response (server/public-config.ts). */
+  publicConfig: () => PublicRuntimeConfig;
   formActionOrigins?: string[];
 };
 
@@ -117,7 +118,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       services,
       requestId: String(req.id),
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      documentRuntime: { nonce: res.locals.cspNonce as string, config: options.publicConfig },
+      // Read when a document is rendered, not for every function call or data request: the
+      // configuration's offers may start a background read of Shopify's prices (decision 080).
+      get documentRuntime() {
+        return { nonce: res.locals.cspNonce as string, config: options.publicConfig() };
+      },
     }),
   });
   app.use((req, res, next) => {

@@ -20,7 +20,7 @@ export type PageCacheOptions = {
   services: AppServices;
   paths: string[];
   origin: string;
-  runtimeConfig: PublicRuntimeConfig;
+  runtimeConfig: () => PublicRuntimeConfig;
   freshMs: number;
   maxStaleMs: number;
   now?: () => number;
@@ -68,7 +68,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
     res.setHeader("X-Page-Cache", age < options.freshMs ? "hit" : "stale");
     sendTemplate(req, res, entry.template, {
       nonce: res.locals.cspNonce as string,
-      config: options.runtimeConfig,
+      config: options.runtimeConfig(),
     });
   };
 }

@@ -85,7 +85,8 @@ export function sendTemplate(
 
 export type PrerenderedPagesFrontOptions = {
   clientDir: string;
-  runtimeConfig: PublicRuntimeConfig;
+  /** The runtime configuration for this response (its offers change as Shopify's prices do). */
+  runtimeConfig: () => PublicRuntimeConfig;
   setSecurityHeaders: SetSecurityHeaders;
   /** The request log, as the Express stack has it (pino-http on Node's request and response). */
   logRequest: (req: IncomingMessage, res: ServerResponse) => void;
@@ -106,7 +107,7 @@ export function prerenderedPagesFront(options: PrerenderedPagesFrontOptions) {
     if (!template) return false;
     options.logRequest(req, res);
     const nonce = options.setSecurityHeaders(res);
-    sendTemplate(req, res, template, { nonce, config: options.runtimeConfig });
+    sendTemplate(req, res, template, { nonce, config: options.runtimeConfig() });
     return true;
   };
 }

@@ -1,4 +1,5 @@
-import { formatUsd, prices } from "./pricing";
+import type { PurchasableItem } from "./catalog";
+import { prices } from "./pricing";
 import { paths } from "./site";
 
 /** Bro Science: the loud page. Prices from pricing.ts. */
@@ -16,11 +17,17 @@ export const broTruths = {
   ],
 } as const;
 
+/**
+ * A plan's `price` (and `saving`) are the spec's figures, shown until Shopify's offer for `item` is in
+ * the page (decision 080); the card then shows Shopify's price and a saving only when its compare-at
+ * price proves one.
+ */
 export type PricingPlan = {
   name: string;
-  price: string;
+  item: PurchasableItem;
+  price: number;
+  saving?: number;
   term: string;
-  badge?: string;
   features: string[];
   button: string;
   featured?: boolean;
@@ -29,23 +36,26 @@ export type PricingPlan = {
 export const pricingPlans: readonly PricingPlan[] = [
   {
     name: "STARTER",
-    price: formatUsd(prices.enhancer),
+    item: "enhancer",
+    price: prices.enhancer,
     term: "1 month",
     features: ["1 bottle, 90 capsules", "30-day supply", "Free shipping"],
     button: "Start Now",
   },
   {
     name: "BEAST MODE",
-    price: formatUsd(prices.threeMonthPack),
+    item: "bundle_3_month",
+    price: prices.threeMonthPack,
+    saving: prices.threeMonthSavings,
     term: "3 months",
-    badge: `Save ${formatUsd(prices.threeMonthSavings)}`,
     features: ["3 bottles, 270 capsules", "A full 8-12 week cycle", "Free shipping"],
     button: "Go Beast Mode",
     featured: true,
   },
   {
     name: "COMPLETE",
-    price: formatUsd(prices.enhancerKitBundle),
+    item: "enhancer_kit_bundle",
+    price: prices.enhancerKitBundle,
     term: "Enhancer plus Test Kit",
     features: ["1 bottle of Enhancer", "At-home testosterone test kit", "Know your numbers"],
     button: "Get Complete",

@@ -3,7 +3,14 @@
  * `formatUsd`. The spec's sources disagree (marketing prices against the product page's test prices):
  * both readings stand, each where the spec puts it.
  */
+import type { PurchasableItem } from "./catalog";
+
 export const currency = "USD" as const;
+
+/** What an item sells for in Shopify: the price checkout charges, and the "was" price if it has one. */
+export type ItemOffer = { price: string; compareAt: string | null };
+/** The offers Shopify gave for some items; an item it does not sell now is absent. */
+export type ShownOffers = Partial<Record<PurchasableItem, ItemOffer>>;
 
 export const prices = {
   /** The Enhancer, one month: the marketing price (home, Bro Science). */

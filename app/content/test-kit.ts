@@ -1,16 +1,17 @@
-import { formatUsd, prices } from "./pricing";
+import { prices } from "./pricing";
 import { kitFacts } from "./product";
 
 /** The test kit page's copy. Prices from pricing.ts, result times from product.ts. */
 export const kitPage = {
   eyebrow: "At-home test kit",
-  price: formatUsd(prices.testKit, { cents: true }),
+  /** The spec's prices, shown until Shopify's are in the page (decision 080). */
+  price: prices.testKit,
   buy: "Add Test Kit to Cart",
   bundle: {
     title: "Kit + Enhancer bundle",
     text: "Test your baseline, take the Enhancer, and retest after 8-12 weeks.",
-    price: formatUsd(prices.enhancerKitBundle),
-    button: `Get the Bundle (${formatUsd(prices.enhancerKitBundle)})`,
+    price: prices.enhancerKitBundle,
+    button: (price: string) => `Get the Bundle (${price})`,
   },
   sections: {
     bundle: "Test, then take",

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { PurchasableItem } from "~/content/catalog";
-import { productPagePricing } from "~/content/pricing";
+import { productPagePricing, type ShownOffers } from "~/content/pricing";
 import type { ProductSummary } from "~/content/product";
 
 /**
@@ -123,14 +122,9 @@ export function liveProductFrom(product: StoreProduct | null): LiveProduct {
   };
 }
 
-/** What an item sells for in Shopify: the price checkout charges, and the "was" price if it has one. */
-export type ItemOffer = { price: string; compareAt: string | null };
-
 /**
  * The offers a page shows beside its buy buttons, read from Shopify through checkout's own variant
  * cache, so a shown price is the charged price. Never a rejected promise: on failure the page keeps
  * its defaults, labelled as test pricing.
  */
-export type LiveOffers =
-  | { status: "found"; offers: Partial<Record<PurchasableItem, ItemOffer>> }
-  | { status: "failed"; message: string };
+export type LiveOffers = { status: "found"; offers: ShownOffers } | { status: "failed"; message: string };

@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import { type PurchasableItem, placeholderVariantIds } from "~/content/catalog";
+import type { ShownOffers } from "~/content/pricing";
 
 /**
  * What the server decides per request and the document carries to the browser: the CSP nonce
@@ -16,6 +17,11 @@ export type PublicRuntimeConfig = {
    * creates it and keeps its id in local storage.
    */
   variantIds: Record<PurchasableItem, string>;
+  /**
+   * The configured items' prices from Shopify, as the server's offer cache holds them when it sends the
+   * page (decision 080); absent until Shopify has answered. Pages show their defaults without them.
+   */
+  offers?: ShownOffers;
 };
 
 export type DocumentRuntime = {

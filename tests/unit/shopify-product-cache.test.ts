@@ -129,3 +129,40 @@ describe("product cache", () => {
     expect((await t.cache.get("b", t.load)).source).toBe("miss");
   });
 });
+
+describe("the product cache read without waiting (current: the offers in every page's configuration)", () => {
+  it("has nothing until the first background load answers, then serves it without loading again", async () => {
+    const { cache, load, calls, advance } = setup();
+    expect(cache.current("offers", load)).toBeUndefined();
+    expect(calls()).toBe(1);
+    expect(cache.current("offers", load)).toBeUndefined(); // the same load is still running: no second one
+    expect(calls()).toBe(1);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(cache.current("offers", load)?.title).toBe("v1");
+    advance(59_000);
+    expect(cache.current("offers", load)?.title).toBe("v1");
+    expect(calls()).toBe(1);
+  });
+
+  it("once stale, keeps serving the kept copy while one background load refreshes it, and after a failure", async () => {
+    const { cache, load, calls, advance, answer } = setup();
+    cache.current("offers", load);
+    await new Promise((resolve) => setImmediate(resolve));
+    advance(61_000);
+    answer(async () => product("v2"));
+    expect(cache.current("offers", load)?.title).toBe("v1");
+    expect(calls()).toBe(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.current("offers", load)?.title).toBe("v2");
+    advance(61_000);
+    answer(async () => {
+      throw new Error("Shopify is down");
+    });
+    expect(cache.current("offers", load)?.title).toBe("v2");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.current("offers", load)?.title).toBe("v2");
+    advance(86_400_000);
+    expect(cache.current("offers", load)).toBeUndefined();
+  });
+});

@@ -4,13 +4,19 @@ import { ProductImage } from "~/components/ui/product-image";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { bundleSection } from "~/content/home";
 import { guarantee, shipping } from "~/content/product";
+import { useShownPrice } from "~/lib/shown-offers";
 
 /** Home: the Enhancer and the test kit side by side, each with its buy button. */
 export function BundleOffer() {
   const cards = [
-    { ...bundleSection.enhancer, item: "enhancer", image: "bottle", alt: "Forge Enhancer bottle" },
-    { ...bundleSection.kit, item: "test_kit", image: "kit", alt: "The at-home testosterone test kit" },
+    { ...bundleSection.enhancer, image: "bottle", alt: "Forge Enhancer bottle" },
+    { ...bundleSection.kit, image: "kit", alt: "The at-home testosterone test kit" },
   ] as const;
+  // The buttons name the price checkout charges: Shopify's once the page has it (decision 080).
+  const labels = [
+    bundleSection.enhancer.button(useShownPrice("enhancer", bundleSection.enhancer.price).price),
+    bundleSection.kit.button(useShownPrice("test_kit", bundleSection.kit.price).price),
+  ];
   return (
     <section aria-labelledby="bundle" className="relative overflow-hidden bg-ink-950 py-16 sm:py-24">
       <div aria-hidden="true" className="hero-glow pointer-events-none absolute inset-0 opacity-60" />
@@ -48,7 +54,7 @@ export function BundleOffer() {
                   variant={index === 0 ? "primary" : "secondary"}
                   className="w-full"
                 >
-                  {card.button}
+                  {labels[index]}
                 </BuyButton>
               </div>
             </article>

@@ -1,6 +1,7 @@
 import { buttonClass } from "~/components/ui/button-link";
 import { Icon } from "~/components/ui/icon";
 import type { PricingPlan } from "~/content/bro-science";
+import { useShownPrice } from "~/lib/shown-offers";
 
 /**
  * Bro Science's three plans. Their buttons are real, focusable buttons with no action: the spec
@@ -10,42 +11,50 @@ export function PricingCards({ plans }: { plans: readonly PricingPlan[] }) {
   return (
     <ul className="grid items-stretch gap-5 lg:grid-cols-3">
       {plans.map((plan) => (
-        <li
-          key={plan.name}
-          className={`relative flex flex-col rounded-card border-2 p-7 sm:p-8 ${
-            plan.featured
-              ? "border-ember-500 bg-ink-950 shadow-glow lg:-my-4 lg:py-12"
-              : "border-white/15 bg-ink-800"
-          }`}
-        >
-          {plan.badge ? (
-            <p className="absolute -top-4 left-7 rounded-full bg-ember-500 px-4 py-1.5 text-sm font-black uppercase tracking-wide text-ink-950">
-              {plan.badge}
-            </p>
-          ) : null}
-          <h3 className="heading-display text-3xl text-white italic">{plan.name}</h3>
-          <p className="mt-4 flex items-baseline gap-2">
-            <span className="text-6xl font-black tracking-tight text-white">{plan.price}</span>
-          </p>
-          <p className="mt-1 font-bold uppercase tracking-wide text-ember-400">{plan.term}</p>
-          <ul className="mt-6 space-y-3 text-ink-100">
-            {plan.features.map((feature) => (
-              <li key={feature} className="flex items-center gap-2.5">
-                <Icon name="check" className="size-5 text-ember-400" strokeWidth={3} />
-                {feature}
-              </li>
-            ))}
-          </ul>
-          <div className="mt-auto pt-8">
-            <button
-              type="button"
-              className={buttonClass(plan.featured ? "primary" : "secondary", "lg", "w-full")}
-            >
-              {plan.button}
-            </button>
-          </div>
-        </li>
+        <PlanCard key={plan.name} plan={plan} />
       ))}
     </ul>
+  );
+}
+
+/** One plan: its price is Shopify's for the plan's item once the page has it; a saving only when proven. */
+function PlanCard({ plan }: { plan: PricingPlan }) {
+  const shown = useShownPrice(plan.item, plan.price, { fallbackSaving: plan.saving });
+  const badge = shown.saving ? `Save ${shown.saving}` : null;
+  return (
+    <li
+      className={`relative flex flex-col rounded-card border-2 p-7 sm:p-8 ${
+        plan.featured
+          ? "border-ember-500 bg-ink-950 shadow-glow lg:-my-4 lg:py-12"
+          : "border-white/15 bg-ink-800"
+      }`}
+    >
+      {badge ? (
+        <p className="absolute -top-4 left-7 rounded-full bg-ember-500 px-4 py-1.5 text-sm font-black uppercase tracking-wide text-ink-950">
+          {badge}
+        </p>
+      ) : null}
+      <h3 className="heading-display text-3xl text-white italic">{plan.name}</h3>
+      <p className="mt-4 flex items-baseline gap-2">
+        <span className="text-6xl font-black tracking-tight text-white">{shown.price}</span>
+      </p>
+      <p className="mt-1 font-bold uppercase tracking-wide text-ember-400">{plan.term}</p>
+      <ul className="mt-6 space-y-3 text-ink-100">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex items-center gap-2.5">
+            <Icon name="check" className="size-5 text-ember-400" strokeWidth={3} />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto pt-8">
+        <button
+          type="button"
+          className={buttonClass(plan.featured ? "primary" : "secondary", "lg", "w-full")}
+        >
+          {plan.button}
+        </button>
+      </div>
+    </li>
   );
 }

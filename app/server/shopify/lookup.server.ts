@@ -1,8 +1,11 @@
 import type { AppLoadContext } from "react-router";
 import { PLACEHOLDER_MARKER, type PurchasableItem } from "~/content/catalog";
-import { type ItemOffer, type LiveOffers, type LiveProduct, liveProductFrom } from "~/contracts/catalog";
+import type { ShownOffers } from "~/content/pricing";
+import { type LiveOffers, type LiveProduct, liveProductFrom } from "~/contracts/catalog";
+import type { AppServices } from "~/server/runtime/services.server";
+import type { CatalogConfig } from "./catalog-config.server";
 import type { CacheSource } from "./product-cache.server";
-import type { StoreProduct } from "./types";
+import type { CatalogVariant, StoreProduct } from "./types";
 
 /**
  * A product by handle through the product cache: the one way the app reads a product, used by
@@ -38,25 +41,47 @@ export function liveOffers(
   timeoutMs: number,
 ): Promise<LiveOffers> {
   const { catalog, offerCache, catalogConfig, logger } = context.services;
-  // A real store not yet configured has placeholder ids: nothing to ask Shopify, the defaults stay.
-  const ids = items
-    .map((item) => catalogConfig.variantIds[item])
-    .filter((id) => !id.includes(PLACEHOLDER_MARKER));
+  const ids = configuredIds(catalogConfig, items);
   const read = offerCache.get(ids.join(" "), () => catalog.getVariants(ids, { buyerIp: context.clientIp }));
   return withTimeout(read, timeoutMs)
-    .then(({ product: found }): LiveOffers => {
-      const offers: Partial<Record<PurchasableItem, ItemOffer>> = {};
-      for (const variant of found) {
-        const item = catalogConfig.itemOf(variant.id);
-        if (!item || !variant.availableForSale) continue;
-        offers[item] = { price: variant.price.amount, compareAt: variant.compareAtPrice?.amount ?? null };
-      }
-      return { status: "found", offers };
-    })
+    .then(({ product: found }): LiveOffers => ({ status: "found", offers: offersOf(found, catalogConfig) }))
     .catch((error: unknown): LiveOffers => {
       logger.warn({ err: error, requestId: context.requestId, items }, "live offers unavailable");
       return { status: "failed", message: error instanceof Error ? error.message : "Unknown error" };
     });
+}
+
+/** The items whose prices the marketing pages show (home, Bro Science, the kit page). */
+export const shownItems = ["enhancer", "test_kit", "bundle_3_month", "enhancer_kit_bundle"] as const;
+
+/**
+ * The offers the pages carry in their runtime configuration (decision 080), read from the offer cache
+ * without waiting: undefined until Shopify has answered once (a first call starts a background read),
+ * then the cached offers, refreshed in the background as the product cache's strategy says. A page
+ * shows its defaults until then.
+ */
+export function shownOffers(services: AppServices): ShownOffers | undefined {
+  const { catalog, offerCache, catalogConfig } = services;
+  const ids = configuredIds(catalogConfig, shownItems);
+  if (ids.length === 0) return undefined;
+  const found = offerCache.current(ids.join(" "), () => catalog.getVariants(ids));
+  return found ? offersOf(found, catalogConfig) : undefined;
+}
+
+/** A real store not yet configured has placeholder ids: nothing to ask Shopify, the defaults stay. */
+function configuredIds(config: CatalogConfig, items: readonly PurchasableItem[]): string[] {
+  return items.map((item) => config.variantIds[item]).filter((id) => !id.includes(PLACEHOLDER_MARKER));
+}
+
+/** Each found variant's offer under its item; a variant Shopify does not sell now is left out. */
+function offersOf(found: readonly CatalogVariant[], config: CatalogConfig): ShownOffers {
+  const offers: ShownOffers = {};
+  for (const variant of found) {
+    const item = config.itemOf(variant.id);
+    if (!item || !variant.availableForSale) continue;
+    offers[item] = { price: variant.price.amount, compareAt: variant.compareAtPrice?.amount ?? null };
+  }
+  return offers;
 }
 
 /**

@@ -32,6 +32,12 @@ export type CacheSource = "hit" | "stale" | "miss" | "stale-if-error";
  */
 export type ProductCache<V = StoreProduct | null> = {
   get(handle: string, load: () => Promise<V>): Promise<{ product: V; source: CacheSource }>;
+  /**
+   * What is kept for `handle` now, never waiting: undefined when nothing usable is kept. A copy past
+   * its freshness (or none) starts one background `load`, so the next caller finds it; a failed load
+   * is logged and keeps what was kept (stale-if-error, up to `maxStaleMs`).
+   */
+  current(handle: string, load: () => Promise<V>): V | undefined;
   invalidate(handle: string): void;
 };
 
@@ -70,6 +76,14 @@ export function createProductCache<V = StoreProduct | null>(options: ProductCach
         }
         throw error;
       }
+    },
+    current(handle, load) {
+      const kept = cache.read(handle);
+      if (kept?.fresh) return kept.value;
+      refresh(handle, load).catch((error: unknown) =>
+        options.logger.warn({ err: error, handle }, "background refresh failed: keeping what was kept"),
+      );
+      return kept && kept.ageMs <= options.maxStaleMs ? kept.value : undefined;
     },
     invalidate(handle) {
       cache.delete(handle);
