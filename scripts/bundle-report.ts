@@ -1,0 +1,140 @@
+/**
+ * What every kilobyte of the browser's JavaScript is (issue 19, decision 082): per page, the gzipped
+ * JavaScript it loads (the entry, the root and its imports, the route module and its imports, and React
+ * Router's manifest, the same files Lighthouse counts), and per shared chunk, what it holds by package or
+ * app folder. Reads a build (`npm run build` first; BUILD_DIR as the server reads it).
+ *
+ *   node --import tsx scripts/bundle-report.ts            prints the report
+ *   node --import tsx scripts/bundle-report.ts --write    also writes bench/BUNDLES.md
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { allPages } from "../app/content/routes";
+
+type RouteEntry = {
+  id: string;
+  path?: string;
+  index?: boolean;
+  parentId?: string;
+  module: string;
+  imports?: string[];
+};
+type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, RouteEntry> };
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const clientDir = path.join(buildDir, "client");
+const assets = path.join(clientDir, "assets");
+
+const manifestFile = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
+if (!manifestFile) throw new Error(`no React Router manifest in ${assets}: run npm run build`);
+const manifestText = readFileSync(path.join(assets, manifestFile), "utf8");
+const manifest = JSON.parse(
+  manifestText.slice(manifestText.indexOf("{"), manifestText.lastIndexOf("}") + 1),
+) as Manifest;
+const chunkModules = JSON.parse(readFileSync(path.join(buildDir, "bundle-modules.json"), "utf8")) as Record<
+  string,
+  Record<string, number>
+>;
+
+const sizes = new Map<string, { raw: number; gzip: number }>();
+function sizeOf(url: string) {
+  let size = sizes.get(url);
+  if (!size) {
+    const bytes = readFileSync(path.join(clientDir, url));
+    size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    sizes.set(url, size);
+  }
+  return size;
+}
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** The route id a page's path resolves to in the manifest (index routes and nested paths). */
+function routeFor(pagePath: string): RouteEntry | undefined {
+  const fullPath = (route: RouteEntry): string => {
+    const parent = route.parentId ? manifest.routes[route.parentId] : undefined;
+    const own = route.path ?? "";
+    const base = parent ? fullPath(parent) : "";
+    return `${base.replace(/\/$/, "")}/${own}`.replace(/\/+/g, "/");
+  };
+  return Object.values(manifest.routes).find(
+    (route) => route.id !== "root" && fullPath(route).replace(/\/$/, "") === pagePath.replace(/\/$/, ""),
+  );
+}
+
+/** The files a first visit to the page loads: modulepreloads and the scripts React Router adds. */
+function filesOf(route: RouteEntry): string[] {
+  const rootRoute = manifest.routes.root as RouteEntry;
+  return [
+    ...new Set([
+      `/assets/${manifestFile}`,
+      manifest.entry.module,
+      ...manifest.entry.imports,
+      rootRoute.module,
+      ...(rootRoute.imports ?? []),
+      route.module,
+      ...(route.imports ?? []),
+    ]),
+  ];
+}
+
+const pageRows = allPages.map((page) => {
+  const route = routeFor(page.path);
+  if (!route) return { path: page.path, files: [] as string[], gzip: Number.NaN };
+  const files = filesOf(route);
+  return { path: page.path, files, gzip: files.reduce((sum, file) => sum + sizeOf(file).gzip, 0) };
+});
+
+/** Who owns a module: its npm package, or its folder under app/. */
+function ownerOf(id: string): string {
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
+  if (inPackage) return inPackage[1] as string;
+  const inApp = /\/app\/(.+)$/.exec(id.split("?")[0] as string);
+  if (!inApp) return id.startsWith("\0") ? "(bundler helpers)" : path.relative(root, id);
+  const parts = (inApp[1] as string).split("/");
+  return `app/${parts.length > 2 ? parts.slice(0, 2).join("/") : parts.join("/")}`;
+}
+
+const everyPage = new Set(pageRows.flatMap((row) => row.files));
+const shared = [...everyPage].filter((file) => pageRows.every((row) => row.files.includes(file)));
+const chunkRows = shared.map((file) => {
+  const modules = chunkModules[file.replace(/^\//, "")] ?? {};
+  const owners = new Map<string, number>();
+  for (const [id, length] of Object.entries(modules))
+    owners.set(ownerOf(id), (owners.get(ownerOf(id)) ?? 0) + length);
+  const top = [...owners].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  return { file, ...sizeOf(file), top };
+});
+
+const lines: string[] = [];
+lines.push("# Browser JavaScript by page and by shared chunk");
+lines.push("");
+lines.push(
+  `Written by \`node --import tsx scripts/bundle-report.ts --write\` from ${path.relative(root, buildDir)}/ (gzip level 9, as served`,
+);
+lines.push(
+  "pages are compressed; Lighthouse's transfer sizes differ by headers). Decision 082 says what each shared chunk is for.",
+);
+lines.push("");
+lines.push("| Page | JS files | JS KB gzip | of which shared by every page |");
+lines.push("|---|---|---|---|");
+const sharedGzip = shared.reduce((sum, file) => sum + sizeOf(file).gzip, 0);
+for (const row of pageRows)
+  lines.push(`| ${row.path} | ${row.files.length} | ${kb(row.gzip)} | ${kb(sharedGzip)} |`);
+lines.push("");
+lines.push(
+  "| Shared chunk (on every page) | KB raw | KB gzip | What it holds (KB before minifying, largest first) |",
+);
+lines.push("|---|---|---|---|");
+for (const row of chunkRows.sort((a, b) => b.gzip - a.gzip)) {
+  const holds = row.top.length
+    ? row.top.map(([owner, length]) => `${owner} ${kb(length)}`).join(", ")
+    : "route table";
+  lines.push(
+    `| ${path.basename(row.file).replace(/-[\w-]{8}\.js$/, ".js")} | ${kb(row.raw)} | ${kb(row.gzip)} | ${holds} |`,
+  );
+}
+const report = `${lines.join("\n")}\n`;
+process.stdout.write(report);
+if (process.argv.includes("--write")) writeFileSync(path.join(root, "bench/BUNDLES.md"), report);
