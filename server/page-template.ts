@@ -6,15 +6,16 @@ import {
   SANDBOX_ATTRIBUTE,
   serializeConfig,
 } from "../app/lib/document-runtime";
+import { DOCUMENT_TEXT_TOKEN_PATTERN, documentText } from "../app/lib/document-text";
 import { type Between, type DeflatedPart, deflateChain, deflatePart, splicedGzip } from "./spliced-gzip";
 
 /**
  * A page rendered with the prerender placeholders (at build time, or by the page cache), split around
  * them once so that each response only fills in its own values: the CSP nonce, the runtime
- * configuration and the sign-up status. The fixed parts are kept as UTF-8 bytes and compressed once,
+ * configuration, the texts that follow from it (app/lib/document-text.ts) and the sign-up status. The fixed parts are kept as UTF-8 bytes and compressed once,
  * so a response neither encodes nor compresses the page again (docs/decisions/015-serving-prerendered-pages.md).
  */
-type Slot = "nonce" | "config" | "html" | "newsletter";
+type Slot = "nonce" | "config" | "html" | "newsletter" | { text: string };
 export type Template = {
   /** The fixed parts, each also compressed on its own (right for any values). */
   parts: DeflatedPart[];
@@ -45,6 +46,9 @@ export function compileTemplate(html: string): Template {
       const index = rest.indexOf(token);
       if (index !== -1 && (!next || index < next.index)) next = { index, token, slot };
     }
+    const text = new RegExp(DOCUMENT_TEXT_TOKEN_PATTERN.source).exec(rest);
+    if (text && (!next || text.index < next.index))
+      next = { index: text.index, token: text[0], slot: { text: text[1] as string } };
     if (!next) break;
     parts.push(deflatePart(Buffer.from(rest.slice(0, next.index))));
     slots.push(next.slot);
@@ -69,6 +73,7 @@ function chainedParts(template: Template, config: PublicRuntimeConfig): Buffer[]
         if (slot === "nonce") return { length: NONCE_VALUE_BYTES };
         if (slot === "config") return fixed.config;
         if (slot === "html") return fixed.html;
+        if (typeof slot === "object") return textOf(slot.text, config);
         return null;
       }),
     );
@@ -93,6 +98,22 @@ function encodedConfig(config: PublicRuntimeConfig) {
   return encoded;
 }
 
+/** A configuration's text for a slot, encoded once per configuration and key. */
+const encodedTexts = new WeakMap<PublicRuntimeConfig, Map<string, Buffer>>();
+function textOf(key: string, config: PublicRuntimeConfig): Buffer {
+  let texts = encodedTexts.get(config);
+  if (!texts) {
+    texts = new Map();
+    encodedTexts.set(config, texts);
+  }
+  let bytes = texts.get(key);
+  if (!bytes) {
+    bytes = Buffer.from(escapeHtml(documentText(key, config)));
+    texts.set(key, bytes);
+  }
+  return bytes;
+}
+
 /** The page for one response, as the chunks of bytes to send in order, gzipped or not. */
 export function renderTemplate(
   template: Template,
@@ -101,6 +122,7 @@ export function renderTemplate(
 ): Buffer[] {
   const fixed = encodedConfig(page.config);
   const value = (slot: Slot): Buffer => {
+    if (typeof slot === "object") return textOf(slot.text, page.config);
     switch (slot) {
       case "nonce":
         return Buffer.from(`nonce="${page.nonce}"`);

@@ -1,5 +1,4 @@
-import type { PurchasableItem } from "./catalog";
-import { prices } from "./pricing";
+import type { ShownItem } from "./pricing";
 import { paths } from "./site";
 
 /** Bro Science: the loud page. Prices from pricing.ts. */
@@ -18,15 +17,12 @@ export const broTruths = {
 } as const;
 
 /**
- * A plan's `price` (and `saving`) are the spec's figures, shown until Shopify's offer for `item` is in
- * the page (decision 080); the card then shows Shopify's price and a saving only when its compare-at
- * price proves one.
+ * A plan's price is Shopify's for `item` when the server has it, else the spec's figure
+ * (`defaultOffers` in pricing.ts); its "Save $X" shows only when the data proves it (decision 080).
  */
 export type PricingPlan = {
   name: string;
-  item: PurchasableItem;
-  price: number;
-  saving?: number;
+  item: ShownItem;
   term: string;
   features: string[];
   button: string;
@@ -37,7 +33,6 @@ export const pricingPlans: readonly PricingPlan[] = [
   {
     name: "STARTER",
     item: "enhancer",
-    price: prices.enhancer,
     term: "1 month",
     features: ["1 bottle, 90 capsules", "30-day supply", "Free shipping"],
     button: "Start Now",
@@ -45,8 +40,6 @@ export const pricingPlans: readonly PricingPlan[] = [
   {
     name: "BEAST MODE",
     item: "bundle_3_month",
-    price: prices.threeMonthPack,
-    saving: prices.threeMonthSavings,
     term: "3 months",
     features: ["3 bottles, 270 capsules", "A full 8-12 week cycle", "Free shipping"],
     button: "Go Beast Mode",
@@ -55,7 +48,6 @@ export const pricingPlans: readonly PricingPlan[] = [
   {
     name: "COMPLETE",
     item: "enhancer_kit_bundle",
-    price: prices.enhancerKitBundle,
     term: "Enhancer plus Test Kit",
     features: ["1 bottle of Enhancer", "At-home testosterone test kit", "Know your numbers"],
     button: "Get Complete",

@@ -2,14 +2,14 @@ import { prices } from "./pricing";
 import { audience, dosing, guarantee, quiz, rating, shipping, usageGuidance } from "./product";
 import { paths } from "./site";
 
-/** "Shop Enhancer ($39)": the price is Shopify's once the page has it, the spec's until then. */
+/** "Shop Enhancer ($39)": the price is Shopify's when the server has it, the spec's until then (decision 080). */
 const shopEnhancerLabel = (price: string) => `Shop Enhancer (${price})`;
 
 /** The home page's copy. Prices and constants come from pricing.ts and product.ts. */
 export const hero = {
   eyebrow: "Natural testosterone support",
   lead: "14 researched ingredients, each dose on the label beside the dose it was studied at. No needles, no labs, no prescription. Test where you start, take 3 capsules a day, and track what changes.",
-  primary: { label: shopEnhancerLabel, price: prices.enhancer, to: paths.enhancer },
+  primary: { label: shopEnhancerLabel, to: paths.enhancer },
   secondary: { label: "See the science", to: paths.deepDive },
   highlights: [guarantee.label, shipping.label, audience.label],
 } as const;
@@ -75,14 +75,12 @@ export const bundleSection = {
     name: "Forge Enhancer",
     detail: "30-day supply · 90 capsules",
     item: "enhancer",
-    price: prices.enhancer,
     button: shopEnhancerLabel,
   },
   kit: {
     name: "At-Home Test Kit",
     detail: "Lab results in 3-5 days",
     item: "test_kit",
-    price: prices.testKit,
     button: (price: string) => `Add Test Kit (${price})`,
   },
 } as const;

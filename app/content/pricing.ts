@@ -28,6 +28,19 @@ export const prices = {
 } as const;
 
 /**
+ * The marketing pages' default figures per item (the spec's), shown where Shopify's offer for the item
+ * is not yet known (decision 080): the price and the saving it claims. A unit test ties them to the
+ * sandbox's seeded prices and compare-at prices, so they are true where they show.
+ */
+export const defaultOffers = {
+  enhancer: { price: prices.enhancer, saving: null },
+  test_kit: { price: prices.testKit, saving: null },
+  bundle_3_month: { price: prices.threeMonthPack, saving: prices.threeMonthSavings },
+  enhancer_kit_bundle: { price: prices.enhancerKitBundle, saving: null },
+} as const satisfies Partial<Record<PurchasableItem, { price: number; saving: number | null }>>;
+export type ShownItem = keyof typeof defaultOffers;
+
+/**
  * The Enhancer page's own figures: the price it shows until the live Shopify product arrives, and the
  * 3-month bundle card's test prices (spec §4, §9).
  */

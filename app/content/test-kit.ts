@@ -4,13 +4,11 @@ import { kitFacts } from "./product";
 /** The test kit page's copy. Prices from pricing.ts, result times from product.ts. */
 export const kitPage = {
   eyebrow: "At-home test kit",
-  /** The spec's prices, shown until Shopify's are in the page (decision 080). */
-  price: prices.testKit,
   buy: "Add Test Kit to Cart",
   bundle: {
     title: "Kit + Enhancer bundle",
     text: "Test your baseline, take the Enhancer, and retest after 8-12 weeks.",
-    price: prices.enhancerKitBundle,
+    /** The price is Shopify's when the server has it, the spec's until then (decision 080). */
     button: (price: string) => `Get the Bundle (${price})`,
   },
   sections: {

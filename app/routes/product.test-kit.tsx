@@ -8,17 +8,17 @@ import { prices } from "~/content/pricing";
 import { images, testKitProduct } from "~/content/product";
 import { pages } from "~/content/routes";
 import { kitContents, kitPage, kitSteps, privacyFacts, resultsReport } from "~/content/test-kit";
+import { useDocumentText } from "~/lib/document-text";
 import { pageMeta } from "~/lib/seo";
-import { useShownPrice } from "~/lib/shown-offers";
 
 const page = pages.testKit;
 
 export const meta = () => pageMeta(page);
 
 export default function Page() {
-  // Shopify's prices once the page has them, the spec's until then (decision 080).
-  const kit = useShownPrice("test_kit", kitPage.price, { cents: true });
-  const bundle = useShownPrice("enhancer_kit_bundle", kitPage.bundle.price);
+  // Shopify's prices when the server has them, the spec's until then (decision 080).
+  const kitPrice = useDocumentText("price-cents:test_kit");
+  const bundlePrice = useDocumentText("price:enhancer_kit_bundle");
   return (
     <>
       <section className="relative overflow-hidden border-b border-white/10 bg-ink-950">
@@ -35,7 +35,7 @@ export default function Page() {
             <p className="eyebrow">{kitPage.eyebrow}</p>
             <h1 className="heading-display mt-4 text-display-fit text-white">{page.heading}</h1>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-ink-200">{testKitProduct.description}</p>
-            <p className="mt-6 text-5xl font-black text-white">{kit.price}</p>
+            <p className="mt-6 text-5xl font-black text-white">{kitPrice}</p>
             <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm font-semibold text-ink-200">
               {kitPage.highlights.map((item) => (
                 <li key={item} className="flex items-center gap-1.5">
@@ -62,10 +62,10 @@ export default function Page() {
                 {kitPage.bundle.title}
               </h2>
               <p className="mt-3 max-w-xl text-lg text-ink-200">{kitPage.bundle.text}</p>
-              <p className="mt-4 text-4xl font-black text-ember-400">{bundle.price}</p>
+              <p className="mt-4 text-4xl font-black text-ember-400">{bundlePrice}</p>
             </div>
             <BuyButton item="enhancer_kit_bundle" flow="kit" size="lg">
-              {kitPage.bundle.button(bundle.price)}
+              {kitPage.bundle.button(bundlePrice)}
             </BuyButton>
           </div>
         </div>

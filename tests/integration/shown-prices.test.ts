@@ -46,18 +46,34 @@ describe("prices on the marketing pages come from Shopify", () => {
     }
   });
 
-  it("a price changed in Shopify reaches the pages within the cache's lifetime, with no deploy", async () => {
-    const variantId = shop.emulators.env.CATALOG_ENHANCER_VARIANT_ID as string;
-    const found = await admin<{ productVariant: { product: { id: string } } }>(
-      "query V($id: ID!) { productVariant(id: $id) { product { id } } }",
-      { id: variantId },
-    );
-    await admin(
-      "mutation U($productId: ID!, $variants: [ProductVariantsBulkInput!]!) { productVariantsBulkUpdate(productId: $productId, variants: $variants) { userErrors { message } } }",
-      { productId: found.productVariant.product.id, variants: [{ id: variantId, price: "42.00" }] },
-    );
+  it("a price changed in Shopify reaches the pages' HTML within the cache's lifetime, with no deploy", async () => {
+    const setPrice = async (item: string, price: string) => {
+      const variantId = shop.emulators.env[`CATALOG_${item}_VARIANT_ID`] as string;
+      const found = await admin<{ productVariant: { product: { id: string } } }>(
+        "query V($id: ID!) { productVariant(id: $id) { product { id } } }",
+        { id: variantId },
+      );
+      await admin(
+        "mutation U($productId: ID!, $variants: [ProductVariantsBulkInput!]!) { productVariantsBulkUpdate(productId: $productId, variants: $variants) { userErrors { message } } }",
+        { productId: found.productVariant.product.id, variants: [{ id: variantId, price }] },
+      );
+    };
+    const html = async (path: string) => (await fetch(`${shop.server.url}${path}`)).text();
+    expect(await html("/bro-science")).toContain(">Save $40<");
+    await setPrice("ENHANCER", "42.00");
+    await setPrice("TEST_KIT", "52.50");
+    // The 3-month pack now costs more than its compare-at price: no saving is proven, none is shown.
+    await setPrice("BUNDLE_3_MONTH", "240.00");
     await expect
-      .poll(async () => (await configOf("/bro-science")).offers?.enhancer, { timeout: 20_000 })
-      .toEqual({ price: "42.0", compareAt: null });
+      .poll(async () => (await configOf("/bro-science")).offers?.bundle_3_month, { timeout: 20_000 })
+      .toEqual({ price: "240.0", compareAt: "237.0" });
+    const bro = await html("/bro-science");
+    expect(bro).toContain(">$42<");
+    expect(bro).toContain(">$240<");
+    expect(bro).not.toContain("Save $");
+    const home = await html("/");
+    expect(home).toMatch(/Shop Enhancer \(\$42\)/);
+    expect(home).toMatch(/Add Test Kit \(\$52.50\)/);
+    expect(await html("/product/test-kit")).toContain(">$52.50<");
   });
 });

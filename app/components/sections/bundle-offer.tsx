@@ -4,7 +4,7 @@ import { ProductImage } from "~/components/ui/product-image";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { bundleSection } from "~/content/home";
 import { guarantee, shipping } from "~/content/product";
-import { useShownPrice } from "~/lib/shown-offers";
+import { useDocumentText } from "~/lib/document-text";
 
 /** Home: the Enhancer and the test kit side by side, each with its buy button. */
 export function BundleOffer() {
@@ -12,10 +12,10 @@ export function BundleOffer() {
     { ...bundleSection.enhancer, image: "bottle", alt: "Forge Enhancer bottle" },
     { ...bundleSection.kit, image: "kit", alt: "The at-home testosterone test kit" },
   ] as const;
-  // The buttons name the price checkout charges: Shopify's once the page has it (decision 080).
+  // The buttons name the price checkout charges: Shopify's when the server has it (decision 080).
   const labels = [
-    bundleSection.enhancer.button(useShownPrice("enhancer", bundleSection.enhancer.price).price),
-    bundleSection.kit.button(useShownPrice("test_kit", bundleSection.kit.price).price),
+    bundleSection.enhancer.button(useDocumentText("price:enhancer")),
+    bundleSection.kit.button(useDocumentText("price:test_kit")),
   ];
   return (
     <section aria-labelledby="bundle" className="relative overflow-hidden bg-ink-950 py-16 sm:py-24">

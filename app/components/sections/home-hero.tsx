@@ -3,11 +3,11 @@ import { Icon } from "~/components/ui/icon";
 import { ProductImage } from "~/components/ui/product-image";
 import { StarRating } from "~/components/ui/star-rating";
 import { hero } from "~/content/home";
-import { useShownPrice } from "~/lib/shown-offers";
+import { useDocumentText } from "~/lib/document-text";
 
 /** The home hero: the page's H1, the promise, two calls to action, and the bottle. */
 export function HomeHero({ heading }: { heading: string }) {
-  const enhancer = useShownPrice("enhancer", hero.primary.price);
+  const enhancerPrice = useDocumentText("price:enhancer");
   return (
     <section className="relative overflow-hidden bg-ink-950">
       <div aria-hidden="true" className="hero-glow pointer-events-none absolute inset-0" />
@@ -20,7 +20,7 @@ export function HomeHero({ heading }: { heading: string }) {
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-200 sm:text-xl">{hero.lead}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <ButtonLink to={hero.primary.to} size="lg" prefetch="intent">
-              {hero.primary.label(enhancer.price)}
+              {hero.primary.label(enhancerPrice)}
             </ButtonLink>
             <ButtonLink to={hero.secondary.to} size="lg" variant="secondary" prefetch="intent">
               {hero.secondary.label}

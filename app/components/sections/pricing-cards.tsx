@@ -1,7 +1,7 @@
 import { buttonClass } from "~/components/ui/button-link";
 import { Icon } from "~/components/ui/icon";
 import type { PricingPlan } from "~/content/bro-science";
-import { useShownPrice } from "~/lib/shown-offers";
+import { useDocumentText } from "~/lib/document-text";
 
 /**
  * Bro Science's three plans. Their buttons are real, focusable buttons with no action: the spec
@@ -17,10 +17,11 @@ export function PricingCards({ plans }: { plans: readonly PricingPlan[] }) {
   );
 }
 
-/** One plan: its price is Shopify's for the plan's item once the page has it; a saving only when proven. */
+/** One plan: Shopify's price for the plan's item (decision 080); "Save $X" only when the data proves it. */
 function PlanCard({ plan }: { plan: PricingPlan }) {
-  const shown = useShownPrice(plan.item, plan.price, { fallbackSaving: plan.saving });
-  const badge = shown.saving ? `Save ${shown.saving}` : null;
+  const price = useDocumentText(`price:${plan.item}`);
+  // Empty when no saving is proven; the server fills a prerendered page's text, so :empty hides it.
+  const saveLabel = useDocumentText(`save-label:${plan.item}`);
   return (
     <li
       className={`relative flex flex-col rounded-card border-2 p-7 sm:p-8 ${
@@ -29,14 +30,12 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
           : "border-white/15 bg-ink-800"
       }`}
     >
-      {badge ? (
-        <p className="absolute -top-4 left-7 rounded-full bg-ember-500 px-4 py-1.5 text-sm font-black uppercase tracking-wide text-ink-950">
-          {badge}
-        </p>
-      ) : null}
+      <p className="absolute -top-4 left-7 rounded-full bg-ember-500 px-4 py-1.5 text-sm font-black uppercase tracking-wide text-ink-950 empty:hidden">
+        {saveLabel}
+      </p>
       <h3 className="heading-display text-3xl text-white italic">{plan.name}</h3>
       <p className="mt-4 flex items-baseline gap-2">
-        <span className="text-6xl font-black tracking-tight text-white">{shown.price}</span>
+        <span className="text-6xl font-black tracking-tight text-white">{price}</span>
       </p>
       <p className="mt-1 font-bold uppercase tracking-wide text-ember-400">{plan.term}</p>
       <ul className="mt-6 space-y-3 text-ink-100">
