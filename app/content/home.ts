@@ -1,4 +1,3 @@
-import { prices } from "./pricing";
 import { audience, dosing, guarantee, quiz, rating, shipping, usageGuidance } from "./product";
 import { paths } from "./site";
 

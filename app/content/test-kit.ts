@@ -1,4 +1,3 @@
-import { prices } from "./pricing";
 import { kitFacts } from "./product";
 
 /** The test kit page's copy. Prices from pricing.ts, result times from product.ts. */
