@@ -99,7 +99,7 @@ export const faqGroups: readonly FaqGroup[] = [
         answer: [
           p(`${dosing.label}. One bottle holds ${supply.capsules} capsules: a ${supply.days}-day supply.`),
           p(
-            `Cycle it: ${dosing.cycle.on}, then ${dosing.cycle.off}. The studies lasted ${trialWeeks}, so longer continuous use has not been tested, and the long-term safety of ashwagandha is unknown.`,
+            `Cycle it: ${dosing.cycle.on}, then ${dosing.cycle.off}. That cycle is our guidance: the trials behind the three ingredients with moderate evidence (ashwagandha, tongkat ali and fenugreek) lasted from 4 weeks to 90 days, and the long-term safety of ashwagandha is unknown.`,
           ),
         ],
       },

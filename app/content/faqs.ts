@@ -7,7 +7,7 @@ export type Faq = { question: string; answer: string };
 export const deepDiveFaqs: readonly Faq[] = [
   {
     question: "How long before I notice anything?",
-    answer: `${usageGuidance} That is our guidance, not a promise: the trials ran for 8-12 weeks, and results vary. Some men notice little.`,
+    answer: `${usageGuidance} That is our guidance, not a promise: results vary, and some men notice little.`,
   },
   {
     question: "Why cycle it?",
