@@ -125,6 +125,12 @@ describe("the same words everywhere", () => {
     expect(page).not.toMatch(/3-5|12 months/);
   });
 
+  it("prints no bare timing on the drawn kit either (the box says what it samples)", () => {
+    const art = readFileSync(new URL("../../public/images/forge-test-kit.svg", import.meta.url), "utf8");
+    expect(art).not.toMatch(/3-5|DAYS/);
+    expect(art).toContain("DRIED BLOOD SPOT");
+  });
+
   it("says what 'available for 12 months' means wherever it comes up", () => {
     const months = everywhere.filter((text) => text.includes("12 months"));
     expect(months.length).toBeGreaterThanOrEqual(5);
