@@ -43,7 +43,7 @@ export const aboutPage = {
       {
         icon: "check",
         title: "Test before and after",
-        text: `Measure your total testosterone at home before you start, and again with a second kit after 8-12 weeks. The kit is ${formatUsd(prices.testKit)}, with results ${kitFacts.resultsIn} after the lab receives your sample.`,
+        text: `Measure your total testosterone at home before you start, and again with a second kit after 8-12 weeks. The kit is ${formatUsd(prices.testKit)}, with results ${kitFacts.resultsTiming}.`,
         link: { label: "See the test kit", to: paths.testKit },
       },
     ],

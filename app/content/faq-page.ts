@@ -2,7 +2,7 @@ import { interactionNotes, whoShouldNot } from "./deep-dive";
 import { type Evidence, evidenceLabels } from "./formula";
 import { ingredients } from "./ingredients";
 import { formatUsd, prices } from "./pricing";
-import { dosing, guarantee, kitFacts, shipping, supply } from "./product";
+import { dosing, guarantee, kitFacts, kitSummary, shipping, supply } from "./product";
 import { link, list, mailto, p, plainText, type RichText } from "./rich-text";
 import { paths, support } from "./site";
 
@@ -99,7 +99,7 @@ export const faqGroups: readonly FaqGroup[] = [
         answer: [
           p(`${dosing.label}. One bottle holds ${supply.capsules} capsules: a ${supply.days}-day supply.`),
           p(
-            `Cycle it: ${dosing.cycle.on}, then ${dosing.cycle.off}. The studies lasted ${trialWeeks}, so longer continuous use has not been tested, and the long-term safety of ashwagandha is unknown.`,
+            `Cycle it: ${dosing.cycle.on}, then ${dosing.cycle.off}. That cycle is our guidance: the trials behind the three ingredients with moderate evidence (ashwagandha, tongkat ali and fenugreek) lasted from 4 weeks to 90 days, and the long-term safety of ashwagandha is unknown.`,
           ),
         ],
       },
@@ -149,10 +149,10 @@ export const faqGroups: readonly FaqGroup[] = [
         question: "How does the test kit work?",
         answer: [
           p(
-            "In the early morning, you collect a few drops of blood from a finger prick at home and mail the sample to the lab in the prepaid return envelope. The lab measures your total testosterone.",
+            `${kitSummary} In the early morning, you prick a finger, let a few drops of blood dry on the collection card, and mail it in the prepaid return envelope.`,
           ),
           p(
-            "Each kit is single use: one sample, one result. The ",
+            `${kitFacts.singleUse} The `,
             link("test kit page", paths.testKit),
             " shows what is in the box, step by step.",
           ),
@@ -163,7 +163,7 @@ export const faqGroups: readonly FaqGroup[] = [
         question: "When do I get my results, and for how long can I see them?",
         answer: [
           p(
-            `Your results are ready ${kitFacts.resultsIn} from the day the lab receives your sample, so allow for the mail on top. Your report shows your total testosterone beside the lab's reference range, and you can come back to it for ${kitFacts.availableFor}.`,
+            `Your results are ready ${kitFacts.resultsTiming}, so allow for the mail on top. Your report shows your total testosterone beside the lab's reference range, and it is ${kitFacts.keptOnline}: you can come back to it, and set it beside a later test, any time in that year.`,
           ),
         ],
       },
@@ -187,7 +187,7 @@ export const faqGroups: readonly FaqGroup[] = [
             `It helps: a baseline tells you where you start. The kit is ${formatUsd(prices.testKit)}, or ${formatUsd(prices.enhancerKitBundle)} together with a bottle of the Enhancer.`,
           ),
           p(
-            `Because each kit is single use, order a second one to retest after ${trialWeeks}, in the early morning like the first time, so the two results compare like with like.`,
+            `Because each kit is single use, order a second one to test again after ${trialWeeks}, in the early morning like the first time, so the two results compare like with like.`,
           ),
         ],
       },

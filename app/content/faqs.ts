@@ -7,11 +7,11 @@ export type Faq = { question: string; answer: string };
 export const deepDiveFaqs: readonly Faq[] = [
   {
     question: "How long before I notice anything?",
-    answer: `${usageGuidance} That is our guidance, not a promise: the trials ran for 8-12 weeks, and results vary. Some men notice little.`,
+    answer: `${usageGuidance} That is our guidance, not a promise: results vary, and some men notice little.`,
   },
   {
     question: "Why cycle it?",
-    answer: `Take it ${dosing.cycle.on}, then ${dosing.cycle.off}. The studies lasted 8-12 weeks, and ashwagandha's long-term safety is unknown, so we suggest a break rather than taking it without end. Retest before you start again.`,
+    answer: `Take it ${dosing.cycle.on}, then ${dosing.cycle.off}: that cycle is our guidance. The trials behind the three ingredients with moderate evidence (ashwagandha, tongkat ali and fenugreek) lasted from 4 weeks to 90 days, and the US National Center for Complementary and Integrative Health says ashwagandha may be safe for up to 3 months, with its long-term safety unknown. So we suggest a break rather than taking it without end.`,
   },
   {
     question: "Why are some doses lower than in the studies?",
@@ -26,7 +26,7 @@ export const deepDiveFaqs: readonly Faq[] = [
   {
     question: "Is it a replacement for TRT?",
     answer:
-      "No. It is a dietary supplement, not a medicine: it does not diagnose, treat or cure low testosterone. If your tests show low testosterone, talk to a doctor.",
+      "No. TRT is a prescription medicine for diagnosed low testosterone. This is a dietary supplement, not a medicine: it does not diagnose, treat or cure low testosterone, and it is not for men on testosterone therapy. If your tests show low testosterone, talk to a doctor.",
   },
 ];
 
@@ -43,7 +43,7 @@ export const broScienceFaqs: readonly Faq[] = [
   {
     question: "Why not just get on TRT?",
     answer:
-      "TRT is a prescription treatment you decide with a doctor, with needles or gels and regular blood work. This is the natural route for men who want to support their own production first.",
+      "TRT is a prescription medicine for diagnosed low testosterone, and that call is yours and your doctor's. This is a dietary supplement, not a medicine, and it is not for men on testosterone therapy. Think your levels are low? Get tested and talk to a doctor.",
   },
   {
     question: "What if it does nothing for me?",
@@ -70,6 +70,6 @@ export const enhancerFaqs: readonly Faq[] = [
   },
   {
     question: "Should I test first?",
-    answer: `It helps: the at-home test kit (${formatUsd(prices.testKit)}) gives you a baseline in ${kitFacts.resultsIn}, and a retest after 8-12 weeks shows what changed.`,
+    answer: `It helps: the at-home test kit (${formatUsd(prices.testKit)}) measures your total testosterone as a baseline, with results ${kitFacts.resultsTiming}. ${kitFacts.singleUse} A second kit after 8-12 weeks shows what changed.`,
   },
 ];

@@ -1,4 +1,4 @@
-import { audience, dosing, guarantee, quiz, rating, shipping, usageGuidance } from "./product";
+import { audience, dosing, guarantee, kitFacts, quiz, rating, shipping, usageGuidance } from "./product";
 import { paths } from "./site";
 
 /** "Shop Enhancer ($39)": the price is Shopify's when the server has it, the spec's until then (decision 080). */
@@ -46,7 +46,7 @@ export const howItWorks = {
   steps: [
     {
       title: "Test",
-      text: "Start with a baseline. The at-home kit measures your testosterone without a clinic visit.",
+      text: "Start with a baseline. The at-home kit measures your total testosterone from a finger-prick blood spot, without a clinic visit.",
     },
     {
       title: "Supplement",
@@ -54,7 +54,7 @@ export const howItWorks = {
     },
     {
       title: "Track",
-      text: "Retest after 8-12 weeks with the same kit, in the morning, to see what changed.",
+      text: "After 8-12 weeks, test again with a second kit, in the early morning like the first time, to see what changed.",
     },
   ],
 } as const;
@@ -64,6 +64,8 @@ export const ingredientsTeaser = {
   title: "14 ingredients. Every dose on the label.",
   lead: "Per 3-capsule serving. The Deep Dive shows what each one does, what the studies found, and who should not take it.",
   link: { label: "Read the Deep Dive", to: paths.deepDive },
+  // The Deep Dive shows each ingredient's key studies, not every study there is.
+  more: "The studies behind each ingredient",
 } as const;
 
 export const bundleSection = {
@@ -78,7 +80,7 @@ export const bundleSection = {
   },
   kit: {
     name: "At-Home Test Kit",
-    detail: "Lab results in 3-5 days",
+    detail: `Results ${kitFacts.resultsTiming}`,
     item: "test_kit",
     button: (price: string) => `Add Test Kit (${price})`,
   },

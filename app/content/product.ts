@@ -1,5 +1,5 @@
 import { productPagePricing } from "./pricing";
-import { brand } from "./site";
+import { brand, testLab } from "./site";
 
 /**
  * The constants of spec §9 that are not prices, one source for every page that states them.
@@ -20,7 +20,29 @@ export const dosing = {
 export const usageGuidance = `Give it ${dosing.expectations.full} of daily use before you judge it; check in on your energy after ${dosing.expectations.energy}.`;
 export const rating = { score: 4.8, outOf: 5, count: 2847, label: "4.8/5 from 2,847 reviews" } as const;
 export const audience = { label: "For adults 18-65", minAge: 18, maxAge: 65 } as const;
-export const kitFacts = { resultsIn: "3-5 days", availableFor: "12 months" } as const;
+/**
+ * The test kit, one source for every page and e-mail that describes it (issue 20): what it samples and
+ * measures, who analyses it (site configuration), when results come (counted from the lab's receipt, in
+ * one wording everywhere), what spec §9's "results available for 12 months" means, and that a kit is
+ * single use (a later test takes a new kit).
+ */
+const resultsIn = "3-5 days";
+const availableFor = "12 months";
+export const kitFacts = {
+  resultsIn,
+  availableFor,
+  /** Every mention of when results come says exactly this. */
+  resultsTiming: `${resultsIn} from when the lab receives your sample`,
+  /** What "results available for 12 months" means. */
+  keptOnline: `kept online in your results account for ${availableFor}`,
+  sample: "a finger-prick dried blood spot",
+  measures: "total testosterone",
+  lab: `${testLab.name}, a certified lab`,
+  singleUse: "Each kit is single use: one sample, one result.",
+} as const;
+
+/** What the kit does, in one sentence (kit page, FAQ, terms). */
+export const kitSummary = `You collect ${kitFacts.sample} at home and mail it in; ${kitFacts.lab}, measures your ${kitFacts.measures}.`;
 export const quiz = { questions: 9, minutes: 2, label: "9 Questions, 2 Minutes" } as const;
 
 /** The full FDA statement, shown wherever a page makes claims (facts README). */
@@ -46,8 +68,7 @@ export const defaultEnhancer: ProductSummary = {
 
 export const testKitProduct = {
   title: "At-Home Testosterone Test Kit",
-  description:
-    "Collect a sample at home, mail it in the prepaid return pack, and read your lab results online in 3-5 days.",
+  description: `Collect a finger-prick dried blood spot at home and mail it in the prepaid return envelope. ${kitFacts.lab}, measures your total testosterone, and your results are ready ${kitFacts.resultsTiming}.`,
 } as const;
 
 /** The drawn product images (local SVG, fixed intrinsic size so nothing shifts). */

@@ -1,3 +1,4 @@
+import { kitFacts } from "./product";
 import { brand, paths } from "./site";
 
 /**
@@ -42,7 +43,7 @@ export const pages = {
     paths.testKit,
     "At-home testosterone test kit",
     "At-Home Testosterone Test Kit",
-    "Measure your testosterone at home: collect a sample, mail it back, and get lab results in 3-5 days, kept for 12 months. $49 with free shipping.",
+    `Measure your total testosterone at home from a finger-prick blood spot, with results ${kitFacts.resultsTiming}. $49 with free shipping.`,
   ),
   enhancer: page(
     paths.enhancer,

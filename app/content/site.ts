@@ -104,6 +104,16 @@ export const support = {
   replyWithin: "one business day",
 } as const;
 
+/**
+ * The laboratory that analyses the test kit's samples, named wherever the kit is described.
+ * PLACEHOLDER: the brand fills in the lab it contracts with (README, "Before launch"); the copy calls it
+ * a certified lab, so it must hold the certification US law requires of a lab testing human samples
+ * (CLIA).
+ */
+export const testLab = {
+  name: "[Testing lab name]",
+} as const;
+
 /** A configuration value still holding its placeholder: bracketed text, or an example.* domain. */
 export function isPlaceholder(value: string): boolean {
   return /^\[.*\]$/.test(value) || /@([a-z0-9-]+\.)*example(\.[a-z]+)?$/i.test(value);
@@ -116,6 +126,7 @@ export function placeholdersLeft(): string[] {
     "company.postalAddress": company.postalAddress,
     "company.governingState": company.governingState,
     "support.email": support.email,
+    "testLab.name": testLab.name,
   };
   return Object.entries(values)
     .filter(([, value]) => isPlaceholder(value))

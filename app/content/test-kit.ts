@@ -1,12 +1,16 @@
-import { kitFacts } from "./product";
+import { kitFacts, kitSummary } from "./product";
 
-/** The test kit page's copy. Prices from pricing.ts, result times from product.ts. */
+/**
+ * The test kit page's copy. Prices are Shopify's (decision 080); what the kit samples and measures, the lab, the
+ * result timing and what "available for 12 months" means from product.ts (kitFacts), the same words
+ * every other page and e-mail uses.
+ */
 export const kitPage = {
   eyebrow: "At-home test kit",
   buy: "Add Test Kit to Cart",
   bundle: {
     title: "Kit + Enhancer bundle",
-    text: "Test your baseline, take the Enhancer, and retest after 8-12 weeks.",
+    text: "Test your baseline, then take the Enhancer. A second kit after 8-12 weeks shows what changed.",
     /** The price is Shopify's when the server has it, the spec's until then (decision 080). */
     button: (price: string) => `Get the Bundle (${price})`,
   },
@@ -16,21 +20,28 @@ export const kitPage = {
     contents: "What's in the box",
     privacy: { eyebrow: "Privacy", title: "Your numbers stay yours" },
   },
-  highlights: [`Results in ${kitFacts.resultsIn}`, `Available for ${kitFacts.availableFor}`, "Free shipping"],
+  highlights: [
+    "Total testosterone from a finger-prick blood spot",
+    `Results ${kitFacts.resultsTiming}`,
+    "Free shipping",
+  ],
 } as const;
 
 export const kitSteps = [
   { title: "Order", text: "The kit ships in discreet packaging, free." },
   {
     title: "Collect",
-    text: "Take your sample in the early morning, when testosterone is measured. It takes a few minutes.",
+    text: "In the early morning, prick a finger and let a few drops of blood dry on the collection card. It takes a few minutes.",
   },
-  { title: "Mail", text: "Seal it in the prepaid return envelope and drop it in any mailbox." },
-  { title: "Read", text: `Your results are ready in ${kitFacts.resultsIn}.` },
+  { title: "Mail", text: "Seal the dry card in the prepaid return envelope and drop it in any mailbox." },
+  {
+    title: "Read",
+    text: `Your results are ready ${kitFacts.resultsTiming}, ${kitFacts.keptOnline}.`,
+  },
 ] as const;
 
 export const kitContents = [
-  "Sample collection supplies and step-by-step instructions",
+  "Finger-prick collection supplies, a blood-spot collection card and step-by-step instructions",
   "A kit ID card that links your sample to your results",
   "A protective specimen bag",
   "A prepaid return envelope",
@@ -39,14 +50,20 @@ export const kitContents = [
 export const resultsReport = {
   title: "Your results report",
   items: [
-    { title: `Ready in ${kitFacts.resultsIn}`, text: "Counted from the day the lab receives your sample." },
-    { title: "Total testosterone", text: "Your level beside the lab's reference range." },
+    {
+      title: "Total testosterone",
+      text: `${kitSummary} Your report shows your level beside the lab's reference range.`,
+    },
+    {
+      title: `Ready ${kitFacts.resultsTiming}`,
+      text: "Counted from the lab's receipt, not from the day you mail it, so allow for the post on top.",
+    },
     {
       title: `Available for ${kitFacts.availableFor}`,
-      text: "Your report stays in your online account for a year, so you can compare it with a later test (each kit is for one test).",
+      text: `Your report is ${kitFacts.keptOnline}, so you can look at it again and set it beside a later test. ${kitFacts.singleUse}`,
     },
   ],
-  note: "Retest in the morning with the same kit: saliva and blood results are not interchangeable. A low result is something to discuss with a doctor.",
+  note: "To compare two results, test in the early morning both times, with the same kind of kit: saliva and blood results are not interchangeable. A low result is something to discuss with a doctor.",
 } as const;
 
 export const privacyFacts = [

@@ -23,6 +23,15 @@ test.describe("home page", () => {
     const comparison = main.getByRole("table", { name: "Natural support vs TRT" });
     await expect(comparison.getByRole("columnheader")).toHaveText(["Forge Enhancer", "TRT (prescription)"]);
     await expect(comparison.getByRole("row", { name: /Prescription/ })).toContainText("Not needed");
+    // A check mark only on a plain fact (needles, prescription), each with its text alternative; the
+    // evidence in words, with no check (issue 20).
+    await expect(comparison.locator("svg")).toHaveCount(2);
+    await expect(comparison.getByText("In the Enhancer's favour:")).toHaveCount(2);
+    const evidence = comparison.getByRole("row", { name: /Strength of the evidence/ });
+    await expect(evidence).toContainText("Mixed evidence");
+    await expect(evidence).toContainText("Moderate for 3 of the 14 ingredients");
+    await expect(evidence.locator("svg")).toHaveCount(0);
+    await expect(comparison).not.toContainText(/alternative|substitute|replace/i);
 
     const ingredients = main.getByRole("region", { name: "14 ingredients. Every dose on the label." });
     await expect(ingredients.getByRole("heading", { level: 3 })).toHaveCount(14);
@@ -34,6 +43,7 @@ test.describe("home page", () => {
     const bundle = main.getByRole("region", { name: "Measure it. Then build it." });
     await expect(bundle.getByRole("button", { name: "Shop Enhancer ($39)", exact: true })).toBeVisible();
     await expect(bundle.getByRole("button", { name: "Add Test Kit ($49)", exact: true })).toBeVisible();
+    await expect(bundle).toContainText("Results 3-5 days from when the lab receives your sample");
     const items = await bundle
       .locator('input[name="item"]')
       .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));

@@ -1,3 +1,4 @@
+import { testLab } from "~/content/site";
 import { expectJsonLdNonces, jsonLdOfType } from "./marketing-helpers";
 import { expect, test } from "./support";
 
@@ -21,8 +22,14 @@ test.describe("test kit page", () => {
       4,
     );
     const report = main.getByRole("region", { name: "Your results report" });
-    await expect(report).toContainText("Ready in 3-5 days");
+    // What it samples and measures, who analyses it, when, and what "12 months" means (issue 20).
+    await expect(report).toContainText("Ready 3-5 days from when the lab receives your sample");
     await expect(report).toContainText("Available for 12 months");
+    await expect(report).toContainText("kept online in your results account for 12 months");
+    await expect(report).toContainText("finger-prick dried blood spot");
+    await expect(report).toContainText(`${testLab.name}, a certified lab, measures your total testosterone`);
+    await expect(report).toContainText("Each kit is single use");
+    await expect(main).not.toContainText(/retest|same kit|in 3-5 days/i);
     await expect(
       main.getByRole("region", { name: "Your numbers stay yours" }).getByRole("listitem"),
     ).toHaveCount(4);

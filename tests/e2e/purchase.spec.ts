@@ -53,9 +53,13 @@ test.describe("the whole purchase, in the sandbox", () => {
     await expectConfirmed(request, tab, buyer, { item: /Bundle/, total: "$128.00" });
     // The bundle holds both: its kit's results and the dosing plan are both next steps.
     const nextSteps = tab.getByRole("region", { name: "What happens next" });
-    await expect(nextSteps).toContainText(/Kit results in 3-5 days/);
+    await expect(nextSteps).toContainText(
+      "Ready 3-5 days from when the lab receives your sample, and kept online in your results account for 12 months.",
+    );
     await expect(nextSteps).toContainText("3 capsules daily with the first meal");
     const [mail] = await mailTo(request, buyer.email);
-    expect(mail?.text).toMatch(/Test kit results arrive 3-5 days/);
+    expect(mail?.text).toContain(
+      "Test kit results are ready 3-5 days from when the lab receives your sample",
+    );
   });
 });

@@ -82,7 +82,7 @@ describe("order confirmation e-mail", () => {
         "United States",
         "Your order ships in 1-2 business days",
         "Take 3 Forge Enhancer capsules daily with your first meal.",
-        "Test kit results arrive 3-5 days after the lab receives your sample, and stay available for 12 months.",
+        "Test kit results are ready 3-5 days from when the lab receives your sample, and are kept online in your results account for 12 months.",
         "60-day money-back guarantee.",
         "support@forge.example",
         "https://forge.example/payment-success?session_id=cs_test_1",
@@ -184,7 +184,7 @@ describe("money in minor units", () => {
     expect(enhancerOnly).toContain("capsules daily with your first meal");
     expect(enhancerOnly).not.toMatch(/test kit results/i);
     const kitOnly = orderConfirmationText({ ...order, contents: { enhancer: false, testKit: true } });
-    expect(kitOnly).toMatch(/Test kit results arrive 3-5 days/);
+    expect(kitOnly).toContain("Test kit results are ready 3-5 days from when the lab receives your sample");
     expect(kitOnly).not.toContain("capsules daily");
   });
 

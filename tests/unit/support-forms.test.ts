@@ -86,6 +86,7 @@ describe("the company's configuration", () => {
       "company.postalAddress",
       "company.governingState",
       "support.email",
+      "testLab.name",
     ]);
   });
 });

@@ -35,8 +35,8 @@ const nextSteps: { icon: IconName; title: string; text: string; for?: keyof Orde
   },
   {
     icon: "flask",
-    title: `Kit results in ${kitFacts.resultsIn}`,
-    text: `Counted from when the lab receives your sample; kept online for ${kitFacts.availableFor}.`,
+    title: "Your kit results",
+    text: `Ready ${kitFacts.resultsTiming}, and ${kitFacts.keptOnline}.`,
     for: "testKit",
   },
   {

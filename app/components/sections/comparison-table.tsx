@@ -1,5 +1,32 @@
+import { EvidenceBadge } from "~/components/ui/evidence-badge";
 import { Icon } from "~/components/ui/icon";
-import { comparison } from "~/content/comparison";
+import { type ComparisonRow, comparison } from "~/content/comparison";
+
+/**
+ * The Enhancer's cell: a check mark (with its text alternative) only on a plain fact about the
+ * product; where the cell rests on research, its evidence grade in words instead (issue 20).
+ */
+function NaturalCell({ row }: { row: ComparisonRow }) {
+  const { mark } = row;
+  if (mark.kind === "evidence")
+    return (
+      <span className="flex flex-col items-start gap-2">
+        <EvidenceBadge evidence={mark.evidence} />
+        {row.natural}
+      </span>
+    );
+  if (mark.kind === "check")
+    return (
+      <span className="flex gap-2">
+        <Icon name="check" className="mt-0.5 size-4 text-ember-400 sm:size-5" />
+        <span>
+          <span className="sr-only">{comparison.checkLabel} </span>
+          {row.natural}
+        </span>
+      </span>
+    );
+  return <span>{row.natural}</span>;
+}
 
 /** Natural support against TRT: a real table (row headers, column headers), scrollable on phones. */
 export function ComparisonTable({ caption = comparison.title }: { caption?: string }) {
@@ -34,10 +61,7 @@ export function ComparisonTable({ caption = comparison.title }: { caption?: stri
                   {row.label}
                 </th>
                 <td className="bg-ember-500/10 p-3 align-top text-ink-100 sm:p-5">
-                  <span className="flex gap-2">
-                    <Icon name="check" className="mt-0.5 size-4 text-ember-400 max-sm:hidden sm:size-5" />
-                    {row.natural}
-                  </span>
+                  <NaturalCell row={row} />
                 </td>
                 <td className="p-3 align-top text-ink-200 sm:p-5">{row.trt}</td>
               </tr>

@@ -47,11 +47,14 @@ export function IngredientSummary({
   title,
   lead,
   link,
+  more,
 }: {
   eyebrow: string;
   title: string;
   lead: string;
   link: { label: string; to: string };
+  /** The grid's last cell, linking to the same page. */
+  more: string;
 }) {
   return (
     <section aria-labelledby="ingredients" className="container-page py-16 sm:py-24">
@@ -73,7 +76,7 @@ export function IngredientSummary({
         </Link>
       </div>
       <div className="mt-10">
-        <IngredientGrid more={{ label: "Every study, every dose", to: link.to }} />
+        <IngredientGrid more={{ label: more, to: link.to }} />
       </div>
     </section>
   );

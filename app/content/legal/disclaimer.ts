@@ -55,7 +55,7 @@ export const disclaimer: LegalDocument = {
       title: "The test kit is not a diagnosis",
       body: [
         p(
-          "The at-home kit measures your total testosterone from one finger-prick sample. It is not a diagnosis and not a medical service. One result cannot tell you whether you have a medical condition: doctors confirm low testosterone with two early-morning blood tests on separate days. Discuss your result with a doctor.",
+          "The at-home kit measures your total testosterone from one finger-prick dried blood spot. It is not a diagnosis and not a medical service. One result cannot tell you whether you have a medical condition: doctors confirm low testosterone with two early-morning blood tests on separate days. Discuss your result with a doctor.",
         ),
       ],
     },

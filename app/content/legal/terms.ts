@@ -1,5 +1,5 @@
 import { currency } from "~/content/pricing";
-import { audience, fdaStatement, guarantee, kitFacts, shipping } from "~/content/product";
+import { audience, fdaStatement, guarantee, kitFacts, kitSummary, shipping } from "~/content/product";
 import { link, list, mailto, notice, p, strong } from "~/content/rich-text";
 import { brand, company, paths, support } from "~/content/site";
 import type { LegalDocument } from "./document";
@@ -89,8 +89,8 @@ export const termsOfSale: LegalDocument = {
       title: "The test kit and its limits",
       body: [
         list(
-          "The kit measures total testosterone from a finger-prick blood sample that you collect at home and mail to the lab. Each kit is single use.",
-          `Results are ready ${kitFacts.resultsIn} from the day the lab receives your sample, not from the day you mail it, and you can see them for ${kitFacts.availableFor}.`,
+          `${kitSummary} ${kitFacts.singleUse}`,
+          `Results are ready ${kitFacts.resultsTiming}, not from the day you mail it, and are ${kitFacts.keptOnline}.`,
           "The kit is not a diagnosis and not a medical service. Neither we nor the lab give medical advice on your result, and using the kit does not make us your healthcare provider.",
           "Discuss any result with a doctor before you act on it.",
         ),

@@ -121,7 +121,7 @@ export async function createServices(
   options: ServiceOptions,
 ): Promise<AppServices> {
   const inProcessEmulators = options.inProcessEmulators ?? [];
-  // The company's name, address and support e-mail are shown on the legal pages and receive the
+  // The company's name, address and support e-mail (and the kit's lab) are shown on the pages and receive the
   // support forms: a placeholder left there is a store that cannot be reached (README, "Before launch").
   const unfilled = placeholdersLeft();
   if (unfilled.length > 0) {

@@ -69,9 +69,7 @@ export function nextStepsFor(contents: OrderConfirmation["contents"]): string[] 
       ? [`Take ${dosing.capsules} ${brand.name} Enhancer capsules daily with your first meal.`]
       : []),
     ...(contents.testKit
-      ? [
-          `Test kit results arrive ${kitFacts.resultsIn} after the lab receives your sample, and stay available for ${kitFacts.availableFor}.`,
-        ]
+      ? [`Test kit results are ready ${kitFacts.resultsTiming}, and are ${kitFacts.keptOnline}.`]
       : []),
   ];
 }
