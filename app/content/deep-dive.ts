@@ -132,7 +132,7 @@ export const deepDiveSections = {
 /** The labels of an ingredient card's two disclosures (collapsed on phones, open from 768 px). */
 export const ingredientCardLabels = {
   studies: (count: number) => `${count} ${count === 1 ? "study" : "studies"}`,
-  safety: "Side effects, limits, cautions, interactions",
+  safety: "Side effects and cautions",
   /** After either summary, for a screen reader: whose studies or safety it is. */
   of: (name: string) => ` for ${name}`,
 } as const;

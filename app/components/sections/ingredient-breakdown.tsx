@@ -10,7 +10,7 @@ import type { Ingredient, Study } from "~/content/ingredients";
  */
 function Disclosure({ summary, of, children }: { summary: string; of: string; children: ReactNode }) {
   return (
-    <details className="disclosure-md group mt-4 rounded-xl border border-white/10 bg-ink-900/40 md:border-0 md:bg-transparent">
+    <details className="disclosure-md group mt-3 md:mt-4 rounded-xl border border-white/10 bg-ink-900/40 md:border-0 md:bg-transparent">
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 font-bold text-white hover:text-ember-300 [&::-webkit-details-marker]:hidden">
         <span>
           {summary}
@@ -23,7 +23,7 @@ function Disclosure({ summary, of, children }: { summary: string; of: string; ch
           +
         </span>
       </summary>
-      <div className="px-4 pb-4 md:p-0">{children}</div>
+      <div className="px-4 pt-1 pb-4 md:p-0">{children}</div>
     </details>
   );
 }
@@ -76,8 +76,8 @@ function SafetyList({ title, items }: { title: string; items: readonly string[] 
 export function IngredientCard({ ingredient, index }: { ingredient: Ingredient; index: number }) {
   const headingId = `ingredient-${ingredient.id}`;
   return (
-    <article id={ingredient.id} aria-labelledby={headingId} className="card scroll-mt-36 p-6 sm:p-8">
-      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-white/10 pb-6">
+    <article id={ingredient.id} aria-labelledby={headingId} className="card scroll-mt-36 p-5 sm:p-8">
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-white/10 pb-5 sm:gap-4 sm:pb-6">
         <div>
           <p className="text-sm font-black tabular-nums text-ink-300">{String(index + 1).padStart(2, "0")}</p>
           <h3 id={headingId} className="mt-1 text-2xl font-black uppercase text-white sm:text-3xl">
@@ -85,13 +85,13 @@ export function IngredientCard({ ingredient, index }: { ingredient: Ingredient; 
           </h3>
           <p className="mt-1 text-ink-300">{ingredient.form}</p>
         </div>
-        <div className="text-right">
+        <div className="flex items-baseline gap-3 sm:block sm:text-right">
           <p className="text-xs font-bold uppercase tracking-wider text-ink-300">Dosage per serving</p>
           <p className="text-3xl font-black text-ember-400">{ingredient.dosage}</p>
         </div>
       </header>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_1.25fr]">
-        <div className="space-y-6">
+      <div className="mt-5 grid gap-6 sm:mt-6 lg:grid-cols-[1fr_1.25fr] lg:gap-8">
+        <div className="space-y-5 sm:space-y-6">
           <section>
             <h4 className="text-sm font-extrabold uppercase tracking-wide text-ember-400">Mechanism</h4>
             <p className="mt-2 leading-relaxed text-ink-100">{ingredient.mechanism}</p>
@@ -140,8 +140,8 @@ export function IngredientCard({ ingredient, index }: { ingredient: Ingredient; 
 
 /**
  * The ingredient cards' section menu: one link to each card, sticky just below the site header
- * (`h-16` and its 1 px border) for as long as the cards are on screen. A row that scrolls sideways on
- * a phone, wrapping from `md`.
+ * (`h-16` and its 1 px border) for as long as the cards are on screen. One row at every width, so
+ * the cards' scroll margin clears it: it scrolls sideways where the 14 names do not fit.
  */
 export function IngredientJumpMenu({ ingredients }: { ingredients: readonly Ingredient[] }) {
   return (
@@ -149,19 +149,20 @@ export function IngredientJumpMenu({ ingredients }: { ingredients: readonly Ingr
       aria-label={deepDiveSections.jumpMenu.label}
       className="sticky top-[calc(4rem+1px)] z-30 -mx-5 mt-10 border-y border-white/10 bg-ink-950/90 backdrop-blur supports-[backdrop-filter]:bg-ink-950/75 sm:-mx-8 md:mx-0 md:rounded-xl md:border-x"
     >
-      <div className="flex items-center gap-3 pl-5 sm:pl-8 md:px-4">
+      <div className="flex items-center gap-1 pl-5 sm:pl-8 md:px-4">
         <p
           aria-hidden="true"
           className="shrink-0 text-xs font-extrabold uppercase tracking-wider text-ember-400"
         >
           {deepDiveSections.jumpMenu.shortLabel}
         </p>
-        <ul className="scrollbar-none flex min-w-0 gap-1.5 overflow-x-auto py-2 pr-5 sm:pr-8 md:flex-wrap md:overflow-visible md:pr-0">
+        {/* The ends fade, so a name cut by the scrolling edge reads as "more this way". */}
+        <ul className="flex min-w-0 gap-1 overflow-x-auto py-2 pr-5 pl-2 [mask-image:linear-gradient(to_right,transparent,#000_0.5rem,#000_calc(100%-1.25rem),transparent)] [scrollbar-width:thin] max-md:scrollbar-none sm:pr-8 md:pr-5">
           {ingredients.map((ingredient) => (
             <li key={ingredient.id} className="shrink-0">
               <a
                 href={`#${ingredient.id}`}
-                className="inline-flex min-h-10 items-center whitespace-nowrap rounded-full border border-white/15 px-3 text-xs font-bold uppercase tracking-wide text-ink-100 hover:border-ember-400 hover:text-ember-300"
+                className="inline-flex min-h-10 items-center whitespace-nowrap rounded-full border border-white/15 px-3 text-sm font-bold text-ink-100 lg:px-2 lg:text-xs hover:border-ember-400 hover:text-ember-300"
               >
                 {ingredient.shortName}
               </a>
