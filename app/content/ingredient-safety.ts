@@ -156,7 +156,7 @@ export const plainSafety: Record<string, PlainSafety> = {
       "The effects of its L-dopa: nausea, vomiting, involuntary movements, agitation, psychosis (a 2024 case report of dopamine imbalance).",
     ],
     upperLimit:
-      "None set. How much L-dopa a serving of a Mucuna supplement holds is unpredictable (a 2022 study of brands).",
+      "None set. How much L-dopa a serving of a Mucuna supplement holds is unpredictable (Cohen 2022, JAMA Neurology).",
     avoidIf: [
       "Parkinson's disease treated with levodopa.",
       "A history of psychosis.",

@@ -110,7 +110,7 @@ export const plainStudies: Record<string, PlainStudy> = {
     dose: "675 mg a day of KSM-66 root extract, in 3 doses",
     duration: "90 days",
     finding:
-      "Blood hormone levels improved more than with a placebo. The 17% rise in testosterone often quoted for this study comes from industry news reports of it.",
+      "Blood hormone levels improved more than with a placebo. The figure of a 17% rise in testosterone comes from industry news reports of the study.",
   },
   "Wankhede S 2015": {
     who: "57 men aged 18-50, new to weight training, during a strength-training program",
@@ -184,7 +184,7 @@ export const plainStudies: Record<string, PlainStudy> = {
   // D-aspartic acid
   "Topo E 2009": {
     who: "43 men: 23 took D-aspartic acid, 20 a placebo",
-    dose: "Sodium D-aspartate every day, about 3 g by a later paper's account",
+    dose: "Sodium D-aspartate every day, about 3 g by another paper's account",
     duration: "12 days",
     finding:
       "More luteinizing hormone (the brain's signal to make testosterone) and more testosterone were released.",
@@ -228,7 +228,7 @@ export const plainStudies: Record<string, PlainStudy> = {
   "Shukla KK 2009": {
     who: "75 men with infertility, compared with 75 fertile men; no placebo group",
     dose: "Mucuna seed powder; the amount is not given in the study's summary",
-    duration: "Not given in the study's summary (3 months in the same group's next study)",
+    duration: "Not given in the study's summary (3 months in its companion study)",
     finding:
       "Testosterone and luteinizing hormone went up, follicle-stimulating hormone and prolactin went down, and sperm count and movement improved.",
   },
