@@ -122,7 +122,17 @@ export const deepDiveSections = {
     title: "All 14, with the receipts",
     lead: "The dosage is what one 3-capsule serving contains. Studies with a confirmed PubMed or DOI record are linked; the rest are named without a link.",
   },
+  /** The sticky menu over the ingredient cards. */
+  jumpMenu: { label: "Jump to ingredient", shortLabel: "Jump to" },
   safety: { eyebrow: "Safety first", title: "Safety and cautions" },
   timing: { eyebrow: "Using it", title: "Timing, monitoring and interactions" },
   faq: { eyebrow: "FAQ", title: "Deep Dive questions" },
+} as const;
+
+/** The labels of an ingredient card's two disclosures (collapsed on phones, open from 768 px). */
+export const ingredientCardLabels = {
+  studies: (count: number) => `${count} ${count === 1 ? "study" : "studies"}`,
+  safety: "Side effects and cautions",
+  /** After either summary, for a screen reader: whose studies or safety it is. */
+  of: (name: string) => ` for ${name}`,
 } as const;

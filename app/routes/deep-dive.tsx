@@ -1,6 +1,6 @@
 import { FaqSection } from "~/components/sections/faq-section";
 import { FdaDisclaimer } from "~/components/sections/fda-disclaimer";
-import { IngredientCard } from "~/components/sections/ingredient-breakdown";
+import { IngredientCard, IngredientJumpMenu } from "~/components/sections/ingredient-breakdown";
 import { FactTable } from "~/components/ui/fact-table";
 import { Icon } from "~/components/ui/icon";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -19,6 +19,7 @@ import { deepDiveFaqs } from "~/content/faqs";
 import { evidenceLabels } from "~/content/formula";
 import { ingredients } from "~/content/ingredients";
 import { pages } from "~/content/routes";
+import { studiesNote } from "~/content/studies";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/deep-dive";
 
@@ -130,7 +131,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
-          <div className="mt-10 space-y-6">
+          <p className="mt-6 max-w-3xl text-sm leading-relaxed text-ink-300">{studiesNote}</p>
+          <IngredientJumpMenu ingredients={loaderData.ingredients} />
+          <div className="mt-6 space-y-6">
             {loaderData.ingredients.map((ingredient, index) => (
               <IngredientCard key={ingredient.id} ingredient={ingredient} index={index} />
             ))}

@@ -1,5 +1,32 @@
+import type { ReactNode } from "react";
 import { EvidenceBadge } from "~/components/ui/evidence-badge";
+import { deepDiveSections, ingredientCardLabels } from "~/content/deep-dive";
 import type { Ingredient, Study } from "~/content/ingredients";
+
+/**
+ * A native disclosure: collapsed on phones, always shown from `md` (768 px), where app.css hides its
+ * summary and shows the content, open or not (`.disclosure-md`). No JavaScript: it opens without it,
+ * from the keyboard, and server and client render the same markup.
+ */
+function Disclosure({ summary, of, children }: { summary: string; of: string; children: ReactNode }) {
+  return (
+    <details className="disclosure-md group mt-3 md:mt-4 rounded-xl border border-white/10 bg-ink-900/40 md:border-0 md:bg-transparent">
+      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 font-bold text-white hover:text-ember-300 [&::-webkit-details-marker]:hidden">
+        <span>
+          {summary}
+          <span className="sr-only">{of}</span>
+        </span>
+        <span
+          aria-hidden="true"
+          className="text-xl leading-none text-ember-400 transition-transform group-open:rotate-45"
+        >
+          +
+        </span>
+      </summary>
+      <div className="px-4 pt-1 pb-4 md:p-0">{children}</div>
+    </details>
+  );
+}
 
 function StudyItem({ study }: { study: Study }) {
   return (
@@ -49,8 +76,8 @@ function SafetyList({ title, items }: { title: string; items: readonly string[] 
 export function IngredientCard({ ingredient, index }: { ingredient: Ingredient; index: number }) {
   const headingId = `ingredient-${ingredient.id}`;
   return (
-    <article id={ingredient.id} aria-labelledby={headingId} className="card scroll-mt-24 p-6 sm:p-8">
-      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-white/10 pb-6">
+    <article id={ingredient.id} aria-labelledby={headingId} className="card scroll-mt-36 p-5 sm:p-8">
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-white/10 pb-5 sm:gap-4 sm:pb-6">
         <div>
           <p className="text-sm font-black tabular-nums text-ink-300">{String(index + 1).padStart(2, "0")}</p>
           <h3 id={headingId} className="mt-1 text-2xl font-black uppercase text-white sm:text-3xl">
@@ -58,13 +85,13 @@ export function IngredientCard({ ingredient, index }: { ingredient: Ingredient; 
           </h3>
           <p className="mt-1 text-ink-300">{ingredient.form}</p>
         </div>
-        <div className="text-right">
+        <div className="flex items-baseline gap-3 sm:block sm:text-right">
           <p className="text-xs font-bold uppercase tracking-wider text-ink-300">Dosage per serving</p>
           <p className="text-3xl font-black text-ember-400">{ingredient.dosage}</p>
         </div>
       </header>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_1.25fr]">
-        <div className="space-y-6">
+      <div className="mt-5 grid gap-6 sm:mt-6 lg:grid-cols-[1fr_1.25fr] lg:gap-8">
+        <div className="space-y-5 sm:space-y-6">
           <section>
             <h4 className="text-sm font-extrabold uppercase tracking-wide text-ember-400">Mechanism</h4>
             <p className="mt-2 leading-relaxed text-ink-100">{ingredient.mechanism}</p>
@@ -77,12 +104,16 @@ export function IngredientCard({ ingredient, index }: { ingredient: Ingredient; 
               {ingredient.doseComparison}
             </p>
           </section>
-          <section className="space-y-4">
+          <section>
             <h4 className="text-sm font-extrabold uppercase tracking-wide text-ember-400">Safety</h4>
-            <SafetyList title="Side effects" items={ingredient.safety.sideEffects} />
-            <SafetyList title="Upper limit" items={[ingredient.safety.upperLimit]} />
-            <SafetyList title="Avoid or take care" items={ingredient.safety.avoidIf} />
-            <SafetyList title="Interactions" items={ingredient.safety.interactions} />
+            <Disclosure summary={ingredientCardLabels.safety} of={ingredientCardLabels.of(ingredient.name)}>
+              <div className="space-y-4">
+                <SafetyList title="Side effects" items={ingredient.safety.sideEffects} />
+                <SafetyList title="Upper limit" items={[ingredient.safety.upperLimit]} />
+                <SafetyList title="Avoid or take care" items={ingredient.safety.avoidIf} />
+                <SafetyList title="Interactions" items={ingredient.safety.interactions} />
+              </div>
+            </Disclosure>
           </section>
         </div>
         <section>
@@ -91,13 +122,54 @@ export function IngredientCard({ ingredient, index }: { ingredient: Ingredient; 
             <EvidenceBadge evidence={ingredient.evidence} />
           </div>
           <p className="mt-3 leading-relaxed text-ink-100">{ingredient.evidenceSummary}</p>
-          <ul className="mt-4 space-y-3">
-            {ingredient.studies.map((study) => (
-              <StudyItem key={study.citation + study.dose} study={study} />
-            ))}
-          </ul>
+          <Disclosure
+            summary={ingredientCardLabels.studies(ingredient.studies.length)}
+            of={ingredientCardLabels.of(ingredient.name)}
+          >
+            <ul className="space-y-3">
+              {ingredient.studies.map((study) => (
+                <StudyItem key={study.citation + study.dose} study={study} />
+              ))}
+            </ul>
+          </Disclosure>
         </section>
       </div>
     </article>
+  );
+}
+
+/**
+ * The ingredient cards' section menu: one link to each card, sticky just below the site header
+ * (`h-16` and its 1 px border) for as long as the cards are on screen. One row at every width, so
+ * the cards' scroll margin clears it: it scrolls sideways where the 14 names do not fit.
+ */
+export function IngredientJumpMenu({ ingredients }: { ingredients: readonly Ingredient[] }) {
+  return (
+    <nav
+      aria-label={deepDiveSections.jumpMenu.label}
+      className="sticky top-[calc(4rem+1px)] z-30 -mx-5 mt-10 border-y border-white/10 bg-ink-950/90 backdrop-blur supports-[backdrop-filter]:bg-ink-950/75 sm:-mx-8 md:mx-0 md:rounded-xl md:border-x"
+    >
+      <div className="flex items-center gap-1 pl-5 sm:pl-8 md:px-4">
+        <p
+          aria-hidden="true"
+          className="shrink-0 text-xs font-extrabold uppercase tracking-wider text-ember-400"
+        >
+          {deepDiveSections.jumpMenu.shortLabel}
+        </p>
+        {/* The ends fade, so a name cut by the scrolling edge reads as "more this way". */}
+        <ul className="flex min-w-0 gap-1 overflow-x-auto py-2 pr-5 pl-2 [mask-image:linear-gradient(to_right,transparent,#000_0.5rem,#000_calc(100%-1.25rem),transparent)] [scrollbar-width:thin] max-md:scrollbar-none sm:pr-8 md:pr-5">
+          {ingredients.map((ingredient) => (
+            <li key={ingredient.id} className="shrink-0">
+              <a
+                href={`#${ingredient.id}`}
+                className="inline-flex min-h-10 items-center whitespace-nowrap rounded-full border border-white/15 px-3 text-sm font-bold text-ink-100 lg:px-2 lg:text-xs hover:border-ember-400 hover:text-ember-300"
+              >
+                {ingredient.shortName}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </nav>
   );
 }
