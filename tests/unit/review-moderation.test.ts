@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { moderate } from "~/server/reviews/moderation";
+import { heldReasonLabels, moderationPolicy } from "~/content/reviews";
+import { HIDDEN_BEFORE_IMPORT } from "~/server/reviews/import.server";
+import { moderate, moderationReasons } from "~/server/reviews/moderation";
 
 /**
  * Issue 18 item 3: moderation by rule, never by sentiment (decision 081). Each rule holds what it
@@ -106,5 +108,13 @@ describe("review moderation", () => {
         { reason: "link", match: "www.example.org" },
       ]),
     );
+  });
+});
+
+describe("the words for moderation", () => {
+  it("has a label for every reason a review can be held, and a one-sentence policy", () => {
+    expect(Object.keys(heldReasonLabels).sort()).toEqual([...moderationReasons, HIDDEN_BEFORE_IMPORT].sort());
+    expect(moderationPolicy.split(/[.!?](\s|$)/).filter((part) => part.trim() !== "")).toHaveLength(1);
+    expect(moderationPolicy).toContain("good or bad");
   });
 });
