@@ -387,22 +387,20 @@ describe("retention job", () => {
       externalKey: `key-${name}`,
       ...values,
     });
-    await db
-      .insert(reviews)
-      .values([
-        review("old-five-stars", { rating: 5, createdAt: ago(years(5) + DAY) }),
-        review("old-one-star", { rating: 1, createdAt: ago(years(5) + DAY) }),
-        review("old-held", { status: "held", publishedAt: null, createdAt: ago(years(5) + DAY) }),
-        review("young", { createdAt: ago(years(5) - 10 * DAY) }),
-        review("invited", {
-          source: "invited",
-          orderId: kept.order.id,
-          externalKey: null,
-          createdAt: ago(DAY),
-        }),
-        review("rejected-long-ago", { status: "rejected", publishedAt: null, moderatedAt: ago(91 * DAY) }),
-        review("rejected-recently", { status: "rejected", publishedAt: null, moderatedAt: ago(89 * DAY) }),
-      ]);
+    await db.insert(reviews).values([
+      review("old-five-stars", { rating: 5, createdAt: ago(years(5) + DAY) }),
+      review("old-one-star", { rating: 1, createdAt: ago(years(5) + DAY) }),
+      review("old-held", { status: "held", publishedAt: null, createdAt: ago(years(5) + DAY) }),
+      review("young", { createdAt: ago(years(5) - 10 * DAY) }),
+      review("invited", {
+        source: "invited",
+        orderId: kept.order.id,
+        externalKey: null,
+        createdAt: ago(DAY),
+      }),
+      review("rejected-long-ago", { status: "rejected", publishedAt: null, moderatedAt: ago(91 * DAY) }),
+      review("rejected-recently", { status: "rejected", publishedAt: null, moderatedAt: ago(89 * DAY) }),
+    ]);
 
     const report = await job().runOnce();
     expect(report.reviews).toBe(3);
