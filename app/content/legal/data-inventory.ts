@@ -47,7 +47,7 @@ export const dataKinds = {
     description: "which page addresses were requested and when, without your IP address",
   },
   review: {
-    label: "Reviews",
+    label: "Review content",
     description: "the stars, title and text of a review you write, and the name you choose to show with it",
   },
   staffAccount: {
