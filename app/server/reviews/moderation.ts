@@ -55,9 +55,12 @@ const PROFANITY = [
   /\bn[i*]gg(?:er|a)s?\b/,
 ];
 
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+// Every repeat is bounded (an address part 64, a DNS label 63): a hostile 5,000-character text takes
+// milliseconds, not the quadratic time an unbounded `[\w.]+` before a literal can take.
+const EMAIL = /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/;
 /** "name (at) gmail (dot) com" and the like. */
-const SPELLED_EMAIL = /\b[\w.+-]+\s*[([]\s*at\s*[)\]]\s*[\w-]+\s*(?:\.|[([]\s*dot\s*[)\]])\s*[a-z]{2,}\b/;
+const SPELLED_EMAIL =
+  /\b[\w.+-]{1,64}\s{0,3}[([]\s{0,3}at\s{0,3}[)\]]\s{0,3}[\w-]{1,63}\s{0,3}(?:\.|[([]\s{0,3}dot\s{0,3}[)\]])\s{0,3}[a-z]{2,10}\b/;
 /**
  * A phone-shaped run: an optional +country code, then groups of digits split by at most one space, dot
  * or dash (or an area code in brackets). It is a phone number when it has 10 to 15 digits, so dates
@@ -66,10 +69,10 @@ const SPELLED_EMAIL = /\b[\w.+-]+\s*[([]\s*at\s*[)\]]\s*[\w-]+\s*(?:\.|[([]\s*do
 const PHONE_SHAPED =
   /(?<![\w.])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]?\d{2,4}){1,4}(?![\w])/g;
 
-const URL = /\bhttps?:\/\/\S+/;
-const WWW = /\bwww\.\S+/;
+const URL = /\bhttps?:\/\/\S{1,200}/;
+const WWW = /\bwww\.\S{1,200}/;
 const BARE_DOMAIN =
-  /\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|us|info|biz|shop|store|me|ly|xyz|site|online|app|link)\b(?:\/\S*)?/;
+  /\b[a-z0-9][a-z0-9-]{0,62}\.(?:com|net|org|io|co|us|info|biz|shop|store|me|ly|xyz|site|online|app|link)\b(?:\/\S{0,200})?/;
 
 /** What a supplement may not claim; worded as reviews word it. */
 const DISEASE_CLAIMS = [
