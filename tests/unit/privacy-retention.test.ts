@@ -13,6 +13,7 @@ import {
   newsletterSubscribers,
   orders,
   refunds,
+  reviews,
   shopifySyncs,
 } from "~/server/db/schema";
 import { createRetentionJob, type RetentionReport } from "~/server/privacy/retention.server";
@@ -41,6 +42,7 @@ beforeEach(async () => {
   const { db } = database;
   // Children first: the foreign keys point at orders.
   for (const table of [
+    reviews,
     shopifySyncs,
     refunds,
     guaranteeRequests,
@@ -206,6 +208,8 @@ describe("retention job", () => {
     expect(retentionRules.newsletterUnconfirmed.period).toEqual({ amount: 30, unit: "day" });
     expect(retentionRules.staffSignInLink.period).toEqual({ amount: 1, unit: "day" });
     expect(retentionRules.staffSession.period).toEqual({ amount: 0, unit: "hour" });
+    expect(retentionRules.review.period).toEqual({ amount: 5, unit: "year" });
+    expect(retentionRules.rejectedReview.period).toEqual({ amount: 90, unit: "day" });
   });
 
   it("deletes orders older than 7 years with everything that hangs off them, and keeps younger ones", async () => {
@@ -367,6 +371,44 @@ describe("retention job", () => {
     expect(after.guarantees).toEqual(["new-request@example.com"]);
     // The order the old request was about is younger than 7 years: it stays.
     expect(after.orders).toContain("guarantee@example.com");
+  });
+
+  it("deletes reviews 5 years after they were written, whatever their stars, and rejected ones 90 days after", async () => {
+    const { db } = database;
+    const kept = await placeOrder(DAY * 30, "reviewer");
+    const review = (name: string, values: Partial<typeof reviews.$inferInsert>) => ({
+      product: "forge-enhancer",
+      rating: 3,
+      body: `Review by ${name}`,
+      displayName: name,
+      status: "published",
+      publishedAt: ago(DAY),
+      source: "imported",
+      externalKey: `key-${name}`,
+      ...values,
+    });
+    await db.insert(reviews).values([
+      review("old-five-stars", { rating: 5, createdAt: ago(years(5) + DAY) }),
+      review("old-one-star", { rating: 1, createdAt: ago(years(5) + DAY) }),
+      review("old-held", { status: "held", publishedAt: null, createdAt: ago(years(5) + DAY) }),
+      review("young", { createdAt: ago(years(5) - 10 * DAY) }),
+      review("invited", {
+        source: "invited",
+        orderId: kept.order.id,
+        externalKey: null,
+        createdAt: ago(DAY),
+      }),
+      review("rejected-long-ago", { status: "rejected", publishedAt: null, moderatedAt: ago(91 * DAY) }),
+      review("rejected-recently", { status: "rejected", publishedAt: null, moderatedAt: ago(89 * DAY) }),
+    ]);
+
+    const report = await job().runOnce();
+    expect(report.reviews).toBe(3);
+    expect(report["rejected-reviews"]).toBe(1);
+    const left = (await db.select().from(reviews).orderBy(asc(reviews.displayName))).map(
+      (row) => row.displayName,
+    );
+    expect(left).toEqual(["invited", "rejected-recently", "young"]);
   });
 
   it("deletes staff sign-in links a day after they expire, and sessions once they end", async () => {

@@ -46,6 +46,10 @@ export const dataKinds = {
     label: "Page requests",
     description: "which page addresses were requested and when, without your IP address",
   },
+  review: {
+    label: "Review content",
+    description: "the stars, title and text of a review you write, and the name you choose to show with it",
+  },
   staffAccount: {
     label: "Staff sign-in",
     description: "the e-mail address of a staff member signing in to the back office",
@@ -176,6 +180,20 @@ export const retentionRules = {
     reason: "A sign-up that was never confirmed is not a subscription.",
     enforcedBy: "retention-job",
     period: { amount: 30, unit: "day" },
+  },
+  review: {
+    summary: "5 years after it was written, or sooner if you ask us to remove it",
+    reason:
+      "A review is kept while it can still help a shopper choose. After 5 years it speaks of an older product, so it is removed, whatever its stars: reviews are removed by age, never by what they say.",
+    enforcedBy: "retention-job",
+    period: { amount: 5, unit: "year" },
+  },
+  rejectedReview: {
+    summary: "90 days after it was rejected",
+    reason:
+      "A rejected review is never shown; it is kept briefly so we can answer a question about the decision.",
+    enforcedBy: "retention-job",
+    period: { amount: 90, unit: "day" },
   },
   staffSignInLink: {
     summary: "1 day after the link expires (links last 15 minutes)",
@@ -771,6 +789,100 @@ export const tables = {
         purpose: "The guarantee's record.",
         sharedWith: ["mail"],
       },
+      updated_at: bookkeeping(),
+    },
+  },
+  reviews: {
+    title: "Reviews",
+    purpose:
+      "The reviews shown on the site: one per product per order, written from the link in the invitation we e-mail after your order ships, or brought over from the review service we used before. A published review is public: anyone can read its stars, title, text, name and date. A review that breaks a moderation rule waits for a person to publish or reject it.",
+    retention: [
+      { rule: "review", for: "Published and held reviews" },
+      { rule: "rejectedReview", for: "Rejected reviews" },
+    ],
+    definedIn: "schema",
+    columns: {
+      id: ourId,
+      product: {
+        personal: true,
+        label: "The product you reviewed",
+        kinds: ["review", "orderHistory"],
+        purpose: "To show the review with that product.",
+        sharedWith: [],
+      },
+      order_id: {
+        personal: true,
+        label: "The order the review belongs to",
+        kinds: ["orderHistory"],
+        purpose:
+          "So each product of an order is reviewed once, and the review can say it is from a verified buyer. Never shown.",
+        sharedWith: [],
+      },
+      rating: {
+        personal: true,
+        label: "Stars (1 to 5)",
+        kinds: ["review"],
+        purpose: "Shown with the review and counted in the product's rating.",
+        sharedWith: [],
+      },
+      title: {
+        personal: true,
+        label: "Review title",
+        kinds: ["review"],
+        purpose: "Shown with the review.",
+        sharedWith: [],
+      },
+      body: {
+        personal: true,
+        label: "Review text",
+        kinds: ["review"],
+        purpose: "Shown with the review.",
+        sharedWith: [],
+      },
+      display_name: {
+        personal: true,
+        label: "The name shown with the review (first name and initial unless you change it)",
+        kinds: ["review"],
+        purpose: "Shown with the review.",
+        sharedWith: [],
+      },
+      verified: {
+        personal: true,
+        label: "Verified buyer",
+        kinds: ["review", "orderHistory"],
+        purpose: "Shown with the review: you bought the product.",
+        sharedWith: [],
+      },
+      status: bookkeeping("Published, held for a person to look at, or rejected."),
+      held_reasons: bookkeeping(
+        "Which moderation rules held the review (profanity, personal data, a link, a disease claim).",
+      ),
+      moderation_note: {
+        personal: true,
+        label: "Why a held review was published or rejected",
+        kinds: ["review"],
+        purpose: "A record of each moderation decision, written by our staff.",
+        sharedWith: [],
+      },
+      moderated_at: bookkeeping("When a person published or rejected a held review."),
+      source: bookkeeping("Invited, imported from the review service we used before, or a sandbox sample."),
+      external_key: {
+        personal: true,
+        label: "The previous review service's id for the review (or a one-way hash of it)",
+        kinds: ["review"],
+        purpose: "So importing the same reviews twice adds nothing.",
+        sharedWith: [],
+      },
+      reply: bookkeeping("Our public answer to the review, written by us."),
+      reply_at: bookkeeping("When we answered."),
+      created_at: {
+        personal: true,
+        label: "When you wrote it",
+        kinds: ["review"],
+        purpose: "Shown with the review, and to know when to delete it.",
+        sharedWith: [],
+      },
+      published_at: bookkeeping(),
       updated_at: bookkeeping(),
     },
   },

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -296,5 +297,58 @@ export const guaranteeRequests = pgTable(
   (table) => [
     uniqueIndex("guarantee_requests_order").on(table.orderId),
     check("guarantee_requests_status", sql`${table.status} in ('open', 'closed')`),
+  ],
+);
+
+/**
+ * A product review (issue 18, docs/decisions/081-review-moderation-by-rule.md). Written by a buyer from
+ * an invitation (`invited`, with its order), brought from the previous review platform (`imported`, no
+ * order, unique by `external_key` so importing twice adds nothing) or shown by the sandbox (`sample`,
+ * never with a real store). Moderation is by rule, never by sentiment: a review is published unless a
+ * rule holds it (`held_reasons`), and an operator publishes or rejects a held one with a recorded note.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The Shopify product handle it reviews (`forge-enhancer`). */
+    product: text("product").notNull(),
+    /** The order it was invited for; null for imported and sample reviews, or once the order is deleted. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** 1 to 5 stars. */
+    rating: integer("rating").notNull(),
+    title: text("title"),
+    body: text("body").notNull(),
+    /** As shown: first name and initial by default. */
+    displayName: text("display_name").notNull(),
+    /** "Verified buyer": set by the server (an invited order, or the previous platform's flag), never by a form. */
+    verified: boolean("verified").notNull().default(false),
+    /** published | held | rejected */
+    status: text("status").notNull(),
+    /** The moderation rules that held it (ModerationReason codes); empty when none did. */
+    heldReasons: jsonb("held_reasons").$type<string[]>().notNull().default([]),
+    /** The operator's recorded reason when they published or rejected a held review. */
+    moderationNote: text("moderation_note"),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    /** invited | imported | sample */
+    source: text("source").notNull(),
+    /** Imported reviews: the previous platform's id, or a hash of the row's identifying fields. */
+    externalKey: text("external_key"),
+    /** The brand's public reply, and when it was written. */
+    reply: text("reply"),
+    replyAt: timestamp("reply_at", { withTimezone: true }),
+    /** When the review was written (for an imported one, the date the previous platform gives). */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("reviews_product_order").on(table.product, table.orderId),
+    uniqueIndex("reviews_external_key").on(table.externalKey),
+    index("reviews_listing").on(table.status, table.product, table.createdAt),
+    check("reviews_rating", sql`${table.rating} between 1 and 5`),
+    check("reviews_status", sql`${table.status} in ('published', 'held', 'rejected')`),
+    check("reviews_source", sql`${table.source} in ('invited', 'imported', 'sample')`),
+    check("reviews_published_at", sql`${table.status} <> 'published' or ${table.publishedAt} is not null`),
   ],
 );

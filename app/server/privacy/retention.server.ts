@@ -18,6 +18,7 @@ import {
   newsletterSubscribers,
   orders,
   refunds,
+  reviews,
   shopifySyncs,
 } from "~/server/db/schema";
 import { createBackgroundLoop } from "~/server/jobs/background-loop.server";
@@ -44,6 +45,8 @@ export type RetentionStepName =
   | "newsletter-unconfirmed"
   | "contact-messages"
   | "guarantee-requests"
+  | "reviews"
+  | "rejected-reviews"
   | "staff-sign-in-links"
   | "staff-sessions";
 
@@ -239,6 +242,26 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
         guaranteeRequests,
         guaranteeRequests.id,
         lt(guaranteeRequests.createdAt, cutoff("guaranteeRequest")),
+        limit,
+      ),
+    // By age, whatever the stars (decision 081): published and held reviews 5 years after they were written.
+    reviews: (limit) =>
+      deleteBatch(
+        db,
+        reviews,
+        reviews.id,
+        and(ne(reviews.status, "rejected"), lt(reviews.createdAt, cutoff("review"))),
+        limit,
+      ),
+    "rejected-reviews": (limit) =>
+      deleteBatch(
+        db,
+        reviews,
+        reviews.id,
+        and(
+          eq(reviews.status, "rejected"),
+          lt(sql`coalesce(${reviews.moderatedAt}, ${reviews.updatedAt})`, cutoff("rejectedReview")),
+        ),
         limit,
       ),
     "staff-sign-in-links": (limit) =>

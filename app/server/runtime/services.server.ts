@@ -19,6 +19,7 @@ import { createRefunds, type Refunds } from "~/server/orders/refunds.server";
 import { createSellableVariants, type SellableVariants } from "~/server/orders/sellable-variants.server";
 import { createShopifySync, type ShopifySync } from "~/server/orders/shopify-sync.server";
 import { createRetentionJob, type RetentionJob } from "~/server/privacy/retention.server";
+import { createReviews, type Reviews } from "~/server/reviews/reviews.server";
 import {
   type CatalogService,
   type CatalogVariant,
@@ -104,6 +105,8 @@ export type AppServices = {
   contact: Contact;
   /** The 60-day guarantee's requests (app/server/support). */
   guarantee: Guarantee;
+  /** Reviews: recorded through the moderation rules, the rating computed from published ones (app/server/reviews). */
+  reviews: Reviews;
   /** Deletes what the privacy policy keeps no longer, every hour (app/server/privacy). */
   retention: RetentionJob;
 };
@@ -234,6 +237,12 @@ export async function createServices(
   const newsletter = createNewsletter({ db: database.db, outbox, logger, siteUrl: env.PUBLIC_SITE_URL });
   const contact = createContact({ db: database.db, outbox, logger });
   const guarantee = createGuarantee({ db: database.db, outbox, logger, siteUrl: env.PUBLIC_SITE_URL });
+  // Sample reviews count only while the sandbox stands in for the store (never with a real one).
+  const reviews = createReviews({
+    db: database.db,
+    logger,
+    includeSamples: catalogConfig.shopifyEmulated,
+  });
   const retention = createRetentionJob({ db: database.db, logger });
   // Sends what is due, including messages and orders recorded before a restart.
   outbox.start();
@@ -264,6 +273,7 @@ export async function createServices(
     adminOrders,
     contact,
     guarantee,
+    reviews,
     retention,
   };
 }
