@@ -1,5 +1,5 @@
 import { productPagePricing } from "./pricing";
-import { brand, testLab } from "./site";
+import { brand, isPlaceholder, testLab } from "./site";
 
 /**
  * The constants of spec §9 that are not prices, one source for every page that states them.
@@ -28,6 +28,15 @@ export const audience = { label: "For adults 18-65", minAge: 18, maxAge: 65 } as
  */
 const resultsIn = "3-5 days";
 const availableFor = "12 months";
+
+/**
+ * The lab as a sentence names it before its verb: "Acme Labs, a certified lab," once site configuration
+ * names it; until then (a placeholder) only "a certified lab", so no shopper reads a bracketed blank.
+ */
+export function labPhrase(name: string): string {
+  return isPlaceholder(name) ? "a certified lab" : `${name}, a certified lab,`;
+}
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 export const kitFacts = {
   resultsIn,
   availableFor,
@@ -37,12 +46,12 @@ export const kitFacts = {
   keptOnline: `kept online in your results account for ${availableFor}`,
   sample: "a finger-prick dried blood spot",
   measures: "total testosterone",
-  lab: `${testLab.name}, a certified lab`,
+  lab: labPhrase(testLab.name),
   singleUse: "Each kit is single use: one sample, one result.",
 } as const;
 
 /** What the kit does, in one sentence (kit page, FAQ, terms). */
-export const kitSummary = `You collect ${kitFacts.sample} at home and mail it in; ${kitFacts.lab}, measures your ${kitFacts.measures}.`;
+export const kitSummary = `You collect ${kitFacts.sample} at home and mail it in; ${kitFacts.lab} measures your ${kitFacts.measures}.`;
 export const quiz = { questions: 9, minutes: 2, label: "9 Questions, 2 Minutes" } as const;
 
 /** The full FDA statement, shown wherever a page makes claims (facts README). */
@@ -68,7 +77,7 @@ export const defaultEnhancer: ProductSummary = {
 
 export const testKitProduct = {
   title: "At-Home Testosterone Test Kit",
-  description: `Collect a finger-prick dried blood spot at home and mail it in the prepaid return envelope. ${kitFacts.lab}, measures your total testosterone, and your results are ready ${kitFacts.resultsTiming}.`,
+  description: `Collect a finger-prick dried blood spot at home and mail it in the prepaid return envelope. ${capitalized(kitFacts.lab)} measures your total testosterone, and your results are ready ${kitFacts.resultsTiming}.`,
 } as const;
 
 /** The drawn product images (local SVG, fixed intrinsic size so nothing shifts). */

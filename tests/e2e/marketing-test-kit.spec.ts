@@ -1,4 +1,4 @@
-import { testLab } from "~/content/site";
+import { kitFacts } from "~/content/product";
 import { expectJsonLdNonces, jsonLdOfType } from "./marketing-helpers";
 import { expect, test } from "./support";
 
@@ -27,7 +27,7 @@ test.describe("test kit page", () => {
     await expect(report).toContainText("Available for 12 months");
     await expect(report).toContainText("kept online in your results account for 12 months");
     await expect(report).toContainText("finger-prick dried blood spot");
-    await expect(report).toContainText(`${testLab.name}, a certified lab, measures your total testosterone`);
+    await expect(report).toContainText(`${kitFacts.lab} measures your total testosterone`);
     await expect(report).toContainText("Each kit is single use");
     await expect(main).not.toContainText(/retest|same kit|in 3-5 days/i);
     await expect(

@@ -9,7 +9,7 @@ import { formatUsd, prices } from "~/content/pricing";
 import { audience, dosing, fdaStatement, guarantee, kitFacts, shipping, supply } from "~/content/product";
 import { type Block, linkTargets, plainText, type RichText } from "~/content/rich-text";
 import { pageByPath } from "~/content/routes";
-import { company, paths, support, testLab } from "~/content/site";
+import { company, paths, support } from "~/content/site";
 
 const answer = (id: string): string => {
   const entry = faqPlain.find((e) => e.id === id);
@@ -115,7 +115,7 @@ describe("FAQ page content", () => {
   it("describes the kit as single use and not a diagnosis, and never as a kit to reuse", () => {
     expect(answer("how-the-kit-works")).toMatch(/finger-prick dried blood spot/);
     expect(answer("how-the-kit-works")).toContain("total testosterone");
-    expect(answer("how-the-kit-works")).toContain(`${testLab.name}, a certified lab`);
+    expect(answer("how-the-kit-works")).toContain(`${kitFacts.lab} measures`);
     expect(answer("how-the-kit-works")).toMatch(/single use/);
     expect(answer("kit-diagnosis")).toMatch(/^No\. .*not a diagnosis/);
     for (const entry of faqPlain) expect(entry.answer, entry.id).not.toMatch(/same kit|\bretest/i);
@@ -178,7 +178,9 @@ describe("terms of sale", () => {
     );
     expect(sectionText(termsOfSale, "test-kit")).toMatch(/not a diagnosis and not a medical service/);
     expect(sectionText(termsOfSale, "test-kit")).toContain("3-5 days from when the lab receives your sample");
-    expect(sectionText(termsOfSale, "test-kit")).toContain(testLab.name);
+    expect(sectionText(termsOfSale, "test-kit")).toContain(
+      `${kitFacts.lab} measures your total testosterone`,
+    );
     expect(sectionText(termsOfSale, "supplements")).toContain(fdaStatement);
     expect(text).not.toMatch(DISEASE_CLAIM);
     expectLinksResolve(termsOfSale.sections.map((s) => s.body));
