@@ -10,18 +10,12 @@ import * as product from "~/content/product";
 import * as routes from "~/content/routes";
 import * as testKit from "~/content/test-kit";
 import * as videos from "~/content/videos";
+import { strings } from "./content-strings";
 
 /**
  * Issue 20 item 3: copy the facts support. Every string the content modules export is read; none may
  * carry a claim the facts contradict.
  */
-function strings(value: unknown, seen = new Set<unknown>()): string[] {
-  if (typeof value === "string") return [value];
-  if (typeof value === "function" || value === null || typeof value !== "object" || seen.has(value))
-    return [];
-  seen.add(value);
-  return Object.values(value).flatMap((inner) => strings(inner, seen));
-}
 
 const copy = [about, comparison, deepDive, faqPage, faqs, home, product, routes, testKit, videos].flatMap(
   (module) => strings(module),

@@ -16,19 +16,13 @@ import * as terms from "~/content/legal/terms";
 import * as product from "~/content/product";
 import * as routes from "~/content/routes";
 import * as testKit from "~/content/test-kit";
+import { strings } from "./content-strings";
 
 /**
  * Issue 20 item 3, Natural vs TRT: a check mark only on a plain fact about the product, never on a cell
  * that rests on research (the formula's evidence is moderate to weak, shared/facts); the evidence in
  * words; nothing that frames the supplement as a stand-in for a prescribed therapy.
  */
-function strings(value: unknown, seen = new Set<unknown>()): string[] {
-  if (typeof value === "string") return [value];
-  if (typeof value === "function" || value === null || typeof value !== "object" || seen.has(value))
-    return [];
-  seen.add(value);
-  return Object.values(value).flatMap((inner) => strings(inner, seen));
-}
 
 /** Words that make a cell a claim about what the product does or what research found. */
 const RESEARCH = /evidence|stud(y|ies|ied)|research|ingredient|support|effect|works|boost|raise|increase/i;

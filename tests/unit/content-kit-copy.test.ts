@@ -18,6 +18,7 @@ import * as support from "~/content/support";
 import * as testKit from "~/content/test-kit";
 import { kitPage, kitSteps, resultsReport } from "~/content/test-kit";
 import { nextStepsFor } from "~/server/mail/templates/order-confirmation";
+import { strings } from "./content-strings";
 
 /**
  * Issue 20 item 3, the test kit: every page and e-mail says the same thing about it. What it samples
@@ -25,13 +26,6 @@ import { nextStepsFor } from "~/server/mail/templates/order-confirmation";
  * whose name is site configuration), when results come (one sentence, counted from the lab's receipt),
  * what "results available for 12 months" (spec §9) means, and that a kit is single use.
  */
-function strings(value: unknown, seen = new Set<unknown>()): string[] {
-  if (typeof value === "string") return [value];
-  if (typeof value === "function" || value === null || typeof value !== "object" || seen.has(value))
-    return [];
-  seen.add(value);
-  return Object.values(value).flatMap((inner) => strings(inner, seen));
-}
 
 const TIMING = "3-5 days from when the lab receives your sample";
 const KEPT = "kept online in your results account for 12 months";
