@@ -7,6 +7,7 @@
  *   node --import tsx scripts/bundle-report.ts            prints the report
  *   node --import tsx scripts/bundle-report.ts --write    also writes bench/BUNDLES.md
  */
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -137,4 +138,9 @@ for (const row of chunkRows.sort((a, b) => b.gzip - a.gzip)) {
 }
 const report = `${lines.join("\n")}\n`;
 process.stdout.write(report);
-if (process.argv.includes("--write")) writeFileSync(path.join(root, "bench/BUNDLES.md"), report);
+if (process.argv.includes("--write")) {
+  const file = path.join(root, "bench/BUNDLES.md");
+  writeFileSync(file, report);
+  // Written as the repository's formatter would write it, so `npm run lint` stays green.
+  spawnSync(path.join(root, "node_modules/.bin/biome"), ["format", "--write", file], { stdio: "ignore" });
+}
