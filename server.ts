@@ -165,8 +165,9 @@ async function main() {
     { paymentsEmulated: sandbox.active.includes("stripe"), variantIds: services.catalogConfig.variantIds },
     () => runtime.shownOffers(services),
   );
-  // Starts the first read of the shown prices, so the first visitors already get Shopify's.
-  publicConfig();
+  // The first read of the shown prices, before the first request is answered (bounded: a slow store
+  // delays the start by at most 2 s, and the pages then show their defaults).
+  await runtime.warmShownOffers(services, 2_000);
   const httpApp = createHttpApp({
     services,
     mode,

@@ -7,7 +7,7 @@
 
 export { DataDirectoryInUseError } from "~/server/db/pglite-lock.server";
 export { DRAIN_MAX_BYTES, DRAIN_MAX_MS } from "~/server/http/body-limits";
-export { shownOffers } from "~/server/shopify/lookup.server";
+export { shownOffers, warmShownOffers } from "~/server/shopify/lookup.server";
 export { defaultPublicSiteUrl, InvalidEnvironmentError, parseEnv } from "./env.server";
 export { createLogger, flushLogs } from "./logger.server";
 export { CLOSE_SERVICES_MS, closeServices, createServices } from "./services.server";

@@ -68,6 +68,23 @@ export function shownOffers(services: AppServices): ShownOffers | undefined {
   return found ? offersOf(found, catalogConfig) : undefined;
 }
 
+/**
+ * The first read of the shown offers, awaited by the server before it answers its first request (at
+ * most `timeoutMs`), so the first visitors get Shopify's prices and no Storefront call of the server's
+ * own runs under a visitor's request. Never a rejected promise: a failure leaves the defaults.
+ */
+export async function warmShownOffers(services: AppServices, timeoutMs: number): Promise<void> {
+  const { catalog, offerCache, catalogConfig, logger } = services;
+  const ids = configuredIds(catalogConfig, shownItems);
+  if (ids.length === 0) return;
+  await withTimeout(
+    offerCache.get(ids.join(" "), () => catalog.getVariants(ids)),
+    timeoutMs,
+  ).catch((error: unknown) =>
+    logger.warn({ err: error }, "shown offers not read at start: pages show defaults"),
+  );
+}
+
 /** A real store not yet configured has placeholder ids: nothing to ask Shopify, the defaults stay. */
 function configuredIds(config: CatalogConfig, items: readonly PurchasableItem[]): string[] {
   return items.map((item) => config.variantIds[item]).filter((id) => !id.includes(PLACEHOLDER_MARKER));
