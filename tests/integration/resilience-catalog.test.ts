@@ -72,6 +72,9 @@ describe("Shopify slow or down", () => {
     await emulators?.close();
   });
 
+  const withoutRuntimeConfig = (html: string) =>
+    html.replace(/<script id="forge-runtime-config"[^>]*>[^<]*<\/script>/, "");
+
   it(`Shopify answering after ${SHOPIFY_DELAY_MS / 1000} s: the Enhancer page's first byte, with the defaults, in under 300 ms (on top of what the machine's load costs any answer)`, async () => {
     // The price this test looks for, whatever another test left in the emulator.
     enhancerVariant().price = LIVE_PRICE;
@@ -106,7 +109,9 @@ describe("Shopify slow or down", () => {
         // The defaults are on screen within the same 300 ms, before anything from Shopify…
         expect(result.markerMs[DEFAULTS], label).toBeGreaterThanOrEqual(0);
         expect(result.markerMs[DEFAULTS], label).toBeLessThan(budgetMs);
-        expect(result.bodyAtMarker[DEFAULTS], label).not.toContain(LIVE_PRICE);
+        // (The runtime configuration may already hold Shopify's offers for the marketing pages' prices,
+        // decision 080: the page's own text is what must not show the live price yet.)
+        expect(withoutRuntimeConfig(result.bodyAtMarker[DEFAULTS] ?? ""), label).not.toContain(LIVE_PRICE);
         // …and the live product streams into the same response once Shopify answers.
         expect(result.markerMs[`$${LIVE_PRICE}`], label).toBeGreaterThanOrEqual(SHOPIFY_DELAY_MS - 100);
         expect(result.text, label).toContain(LIVE);
