@@ -13,8 +13,12 @@ export function publicConfigSource(
 ): () => PublicRuntimeConfig {
   let current: PublicRuntimeConfig = { ...fixed };
   let currentKey = "";
+  let lastOffers: ShownOffers | undefined;
   return () => {
     const offers = readOffers();
+    // The same offers object as last time (the usual case, per page served): nothing to compare.
+    if (offers === lastOffers) return current;
+    lastOffers = offers;
     const key = offers ? JSON.stringify(offers) : "";
     if (key !== currentKey) {
       current = offers ? { ...fixed, offers } : { ...fixed };

@@ -24,3 +24,20 @@ describe("the public runtime configuration each page carries (decision 080)", ()
     expect(config().paymentsEmulated).toBe(true);
   });
 });
+
+describe("the configuration on the hot path", () => {
+  it("reads the same offers object without comparing it again, and still follows a new one", () => {
+    const offers: ShownOffers = { enhancer: { price: "39.0", compareAt: null } };
+    let current: ShownOffers | undefined = offers;
+    const config = publicConfigSource(
+      { paymentsEmulated: false, variantIds: placeholderVariantIds },
+      () => current,
+    );
+    const first = config();
+    expect(config()).toBe(first);
+    current = { enhancer: { price: "40.0", compareAt: null } };
+    expect(config().offers?.enhancer?.price).toBe("40.0");
+    current = undefined;
+    expect(config().offers).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { PLACEHOLDER_MARKER, type PurchasableItem } from "~/content/catalog";
-import type { ShownOffers } from "~/content/pricing";
+import { defaultOffers, type ShownItem, type ShownOffers } from "~/content/pricing";
 import { type LiveOffers, type LiveProduct, liveProductFrom } from "~/contracts/catalog";
 import type { AppServices } from "~/server/runtime/services.server";
 import type { CatalogConfig } from "./catalog-config.server";
@@ -51,8 +51,14 @@ export function liveOffers(
     });
 }
 
-/** The items whose prices the marketing pages show (home, Bro Science, the kit page). */
-export const shownItems = ["enhancer", "test_kit", "bundle_3_month", "enhancer_kit_bundle"] as const;
+/** The items whose prices the marketing pages show (home, Bro Science, the kit page): those with defaults. */
+const shownItems = Object.keys(defaultOffers) as ShownItem[];
+
+/**
+ * The offers of one cached answer, made once: the cache hands back the same array until it refreshes,
+ * so every page served in between gets the same object (server/public-config.ts compares by identity).
+ */
+const offersByAnswer = new WeakMap<readonly CatalogVariant[], ShownOffers>();
 
 /**
  * The offers the pages carry in their runtime configuration (decision 080), read from the offer cache
@@ -65,7 +71,13 @@ export function shownOffers(services: AppServices): ShownOffers | undefined {
   const ids = configuredIds(catalogConfig, shownItems);
   if (ids.length === 0) return undefined;
   const found = offerCache.current(ids.join(" "), () => catalog.getVariants(ids));
-  return found ? offersOf(found, catalogConfig) : undefined;
+  if (!found) return undefined;
+  let offers = offersByAnswer.get(found);
+  if (!offers) {
+    offers = offersOf(found, catalogConfig);
+    offersByAnswer.set(found, offers);
+  }
+  return offers;
 }
 
 /**
