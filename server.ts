@@ -12,6 +12,7 @@ import type { Env } from "./app/server/runtime/env.server";
 import type * as ServerRuntime from "./app/server/runtime/runtime.server";
 import type { AppServices } from "./app/server/runtime/services.server";
 import { type Sandbox, startSandbox } from "./sandbox/index";
+import { sampleReviews } from "./sandbox/reviews/samples";
 import { createHttpApp } from "./server/http-app";
 import { publicConfigSource } from "./server/public-config";
 
@@ -161,13 +162,18 @@ async function main() {
       throw error;
     });
 
+  // The sandbox's sample reviews, only where this process runs the Shopify emulator (decision 085).
+  if (sandbox.active.includes("shopify")) {
+    await runtime.recordSampleReviews(services.database.db, sampleReviews(), logger);
+  }
   const publicConfig = publicConfigSource(
     { paymentsEmulated: sandbox.active.includes("stripe"), variantIds: services.catalogConfig.variantIds },
     () => runtime.shownOffers(services),
+    () => services.shownRatings.current(),
   );
-  // The first read of the shown prices, before the first request is answered (bounded: a slow store
-  // delays the start by at most 2 s, and the pages then show their defaults).
-  await runtime.warmShownOffers(services, 2_000);
+  // The first read of the shown prices and ratings, before the first request is answered (bounded: a
+  // slow store or database delays the start by at most 2 s; the pages then show their defaults).
+  await Promise.all([runtime.warmShownOffers(services, 2_000), services.shownRatings.warm(2_000)]);
   const httpApp = createHttpApp({
     services,
     mode,

@@ -6,7 +6,7 @@ import {
   SANDBOX_ATTRIBUTE,
   serializeConfig,
 } from "../app/lib/document-runtime";
-import { DOCUMENT_TEXT_TOKEN_PATTERN, documentText } from "../app/lib/document-text";
+import { DOCUMENT_TEXT_TOKEN_PATTERN, documentText, isJsonTextKey } from "../app/lib/document-text";
 import { type Between, type DeflatedPart, deflateChain, deflatePart, splicedGzip } from "./spliced-gzip";
 
 /**
@@ -108,7 +108,9 @@ function textOf(key: string, config: PublicRuntimeConfig): Buffer {
   }
   let bytes = texts.get(key);
   if (!bytes) {
-    bytes = Buffer.from(escapeHtml(documentText(key, config)));
+    const text = documentText(key, config);
+    // JSON inside a <script>: only `<` could end the element (as JsonLd escapes it); HTML escapes would corrupt it.
+    bytes = Buffer.from(isJsonTextKey(key) ? text.replace(/</g, "\\u003c") : escapeHtml(text));
     texts.set(key, bytes);
   }
   return bytes;

@@ -1,4 +1,4 @@
-import { audience, dosing, guarantee, kitFacts, quiz, rating, shipping, usageGuidance } from "./product";
+import { audience, dosing, guarantee, kitFacts, quiz, shipping, usageGuidance } from "./product";
 import { paths } from "./site";
 
 /** "Shop Enhancer ($39)": the price is Shopify's when the server has it, the spec's until then (decision 080). */
@@ -99,10 +99,14 @@ export const quizPromo = {
   link: { label: "Take the Quiz", to: paths.quiz },
 } as const;
 
+/**
+ * The four trust badges. The rating's words are the store's rating computed from published reviews
+ * (decision 085), filled in per page by its text slot, never a figure written here.
+ */
 export const trustBadges = [
   { icon: "shield", label: guarantee.label },
   { icon: "truck", label: shipping.label },
-  { icon: "star", label: rating.label },
+  { icon: "star", label: { rating: "all" } },
   { icon: "clock", label: shipping.dispatch },
 ] as const;
 

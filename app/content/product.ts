@@ -18,7 +18,6 @@ export const dosing = {
  * guidance on how long to take it before judging it, never a report of what men experience (issue 20).
  */
 export const usageGuidance = `Give it ${dosing.expectations.full} of daily use before you judge it; check in on your energy after ${dosing.expectations.energy}.`;
-export const rating = { score: 4.8, outOf: 5, count: 2847, label: "4.8/5 from 2,847 reviews" } as const;
 export const audience = { label: "For adults 18-65", minAge: 18, maxAge: 65 } as const;
 /**
  * The test kit, one source for every page and e-mail that describes it (issue 20): what it samples and
@@ -99,7 +98,7 @@ export const enhancerPage = {
     more: "The research",
   },
   reviews: {
-    text: "Written reviews are being verified before we publish them.",
+    text: "Every published review, good or bad, is on the Reviews page.",
     link: "Go to the Reviews page",
   },
   bundle: {

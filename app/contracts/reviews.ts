@@ -20,3 +20,14 @@ export type ReviewSummary = {
   /** How many published reviews gave each number of stars. */
   stars: Record<ReviewStar, number>;
 };
+
+/** A rating as a page states it: how many published reviews and their average (null with none). */
+export type RatingFigure = { count: number; average: number | null };
+
+/**
+ * The ratings every page can show, carried in the public runtime configuration (decision 085):
+ * `all` the store's (home hero, trust badges), `enhancer` the Enhancer's (its header and Reviews tab),
+ * and `enhancerReal` the Enhancer's without the sandbox's sample reviews, the only figure structured
+ * data (JSON-LD) may state.
+ */
+export type ShownRatings = { all: RatingFigure; enhancer: RatingFigure; enhancerReal: RatingFigure };

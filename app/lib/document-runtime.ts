@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import { type PurchasableItem, placeholderVariantIds } from "~/content/catalog";
 import type { ShownOffers } from "~/content/pricing";
+import type { ShownRatings } from "~/contracts/reviews";
 
 /**
  * What the server decides per request and the document carries to the browser: the CSP nonce
@@ -22,6 +23,11 @@ export type PublicRuntimeConfig = {
    * page (decision 080); absent until Shopify has answered. Pages show their defaults without them.
    */
   offers?: ShownOffers;
+  /**
+   * The ratings computed from published reviews when the server sent the page (decision 085); absent
+   * until the database has answered once. Pages then state no rating at all, never a default one.
+   */
+  ratings?: ShownRatings;
 };
 
 export type DocumentRuntime = {

@@ -1,4 +1,6 @@
 import { defaultOffers, formatUsd, type ShownItem, savingOf } from "~/content/pricing";
+import { noReviewsYet } from "~/content/reviews";
+import type { RatingFigure } from "~/contracts/reviews";
 import { type PublicRuntimeConfig, useDocumentValues } from "~/lib/document-runtime";
 
 /**
@@ -14,7 +16,26 @@ export type DocumentTextKey =
   /** `$49.00`: the same with cents. */
   | `price-cents:${ShownItem}`
   /** `Save $40` when the compare-at price (or, by default, the spec's figure) proves a saving, else empty. */
-  | `save-label:${ShownItem}`;
+  | `save-label:${ShownItem}`
+  /** `4.8/5 from 2,847 reviews`, or `No reviews yet` (decision 085); empty until the server has read them. */
+  | `rating-label:${RatingScope}`
+  /** `4.8`, the average alone; empty with no reviews. */
+  | `rating-score:${RatingScope}`
+  /** The width, out of STARS_WIDTH, of the filled part of five stars drawn STAR_SIZE wide each. */
+  | `rating-fill:${RatingScope}`
+  /** `hidden` (a class) where no rating is stated, so its stars are not drawn; else empty. */
+  | `rating-hide:${RatingScope}`
+  /**
+   * Inside a JSON-LD object: `,"aggregateRating":{…}` from real reviews only (never the sandbox's
+   * samples), else empty. JSON, not HTML: the server escapes only `<` in it (isJsonTextKey).
+   */
+  | `rating-json:${RatingScope}`;
+
+/** Whose rating: the store's (home), or the Enhancer's (its page). */
+export type RatingScope = "all" | "enhancer";
+/** Five stars of STAR_SIZE user units side by side: the star rating's SVG is STARS_WIDTH wide. */
+export const STAR_SIZE = 24;
+export const STARS_WIDTH = 5 * STAR_SIZE;
 
 const TOKEN_PREFIX = "__FORGE_TEXT:";
 const TOKEN_SUFFIX = "__";
@@ -24,10 +45,52 @@ export const documentTextToken = (key: DocumentTextKey) => `${TOKEN_PREFIX}${key
 export const DOCUMENT_TEXT_TOKEN_PATTERN = /__FORGE_TEXT:([\w:-]+?)__/g;
 
 const isShownItem = (item: string): item is ShownItem => Object.hasOwn(defaultOffers, item);
+const isRatingScope = (scope: string): scope is RatingScope => scope === "all" || scope === "enhancer";
+
+/** Keys whose text goes inside a `<script>` as JSON: escaped for JSON in a script, not as HTML. */
+export const isJsonTextKey = (key: string) => key.startsWith("rating-json:");
+
+/** "4.8/5 from 2,847 reviews" (spec §9's wording), "5.0/5 from 1 review", or "No reviews yet". */
+export function ratingLabel(figure: RatingFigure): string {
+  if (figure.count === 0 || figure.average === null) return noReviewsYet;
+  const reviews = figure.count === 1 ? "review" : "reviews";
+  return `${figure.average.toFixed(1)}/5 from ${figure.count.toLocaleString("en-US")} ${reviews}`;
+}
+
+function ratingText(kind: string, scope: RatingScope, config: PublicRuntimeConfig): string {
+  const figure = config.ratings?.[scope];
+  const stated = figure && figure.count > 0 && figure.average !== null ? figure.average : null;
+  switch (kind) {
+    case "rating-label":
+      return figure ? ratingLabel(figure) : "";
+    case "rating-score":
+      return stated === null ? "" : stated.toFixed(1);
+    case "rating-fill":
+      return String(stated === null ? 0 : Math.round(stated * STAR_SIZE * 10) / 10);
+    case "rating-hide":
+      return stated === null ? "hidden" : "";
+    case "rating-json": {
+      // Structured data states only what real buyers wrote: the sandbox's samples never count here.
+      // Only a product carries an aggregateRating: the Enhancer's page.
+      const real = scope === "enhancer" ? config.ratings?.enhancerReal : undefined;
+      if (!real || real.count === 0 || real.average === null) return "";
+      return `,"aggregateRating":${JSON.stringify({
+        "@type": "AggregateRating",
+        ratingValue: real.average.toFixed(1),
+        bestRating: "5",
+        worstRating: "1",
+        reviewCount: real.count,
+      })}`;
+    }
+    default:
+      return "";
+  }
+}
 
 /** The text for `key` under `config`; empty for a key this version does not know. */
 export function documentText(key: string, config: PublicRuntimeConfig): string {
-  const [kind, item = ""] = key.split(":");
+  const [kind = "", item = ""] = key.split(":");
+  if (kind.startsWith("rating-")) return isRatingScope(item) ? ratingText(kind, item, config) : "";
   if (!isShownItem(item)) return "";
   const offer = config.offers?.[item];
   const fallback = defaultOffers[item];

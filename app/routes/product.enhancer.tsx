@@ -71,6 +71,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             price={product.price}
             path={page.path}
             image={images.bottle.src}
+            rating="enhancer"
           />
         )}
       </WithLiveProduct>

@@ -26,7 +26,7 @@ export function HomeHero({ heading }: { heading: string }) {
               {hero.secondary.label}
             </ButtonLink>
           </div>
-          <StarRating className="mt-8" />
+          <StarRating scope="all" className="mt-8" />
           <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm font-semibold text-ink-200">
             {hero.highlights.map((item) => (
               <li key={item} className="flex items-center gap-1.5">

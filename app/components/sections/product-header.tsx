@@ -17,7 +17,7 @@ export type ProductHeaderProps = ProductSummary & {
 export function ProductHeader({ title, description, price, priceLabel, loading }: ProductHeaderProps) {
   return (
     <div>
-      <StarRating />
+      <StarRating scope="enhancer" />
       <h1 className="heading-display mt-4 text-display text-white">{title}</h1>
       <p className="mt-5 max-w-xl text-lg leading-relaxed text-ink-200">{description}</p>
       <div className="mt-6 flex flex-wrap items-center gap-4" aria-busy={loading} data-testid="product-price">

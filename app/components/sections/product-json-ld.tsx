@@ -1,14 +1,20 @@
 import { JsonLd } from "~/components/ui/json-ld";
 import { brand } from "~/content/site";
+import { type RatingScope, useDocumentText } from "~/lib/document-text";
 import { absoluteUrl } from "~/lib/seo";
 
-/** schema.org Product with its Offer (price, currency, availability), for a product page. */
+/**
+ * schema.org Product with its Offer (price, currency, availability), for a product page, and, with
+ * `rating`, its aggregateRating from real buyers' published reviews only (decision 085: never the
+ * sandbox's samples; none at all while there are none).
+ */
 export function ProductJsonLd({
   name,
   description,
   price,
   path,
   image,
+  rating,
 }: {
   name: string;
   description: string;
@@ -16,9 +22,12 @@ export function ProductJsonLd({
   price: string;
   path: string;
   image: string;
+  rating?: RatingScope;
 }) {
+  const aggregateRating = useDocumentText(`rating-json:${rating ?? "all"}`);
   return (
     <JsonLd
+      more={rating ? aggregateRating : ""}
       data={{
         "@context": "https://schema.org",
         "@type": "Product",

@@ -3,11 +3,12 @@ import { Icon } from "~/components/ui/icon";
 import { Tabs } from "~/components/ui/tabs";
 import { enhancerFaqs } from "~/content/faqs";
 import { serving } from "~/content/formula";
-import { enhancerPage, rating } from "~/content/product";
+import { enhancerPage } from "~/content/product";
 import { paths } from "~/content/site";
 import { ComparisonTable } from "./comparison-table";
 import { FaqList } from "./faq-section";
 import { IngredientGrid } from "./ingredient-summary";
+import { ProductReviewsPanel } from "./product-reviews-panel";
 import { SupplementFactsSection } from "./supplement-facts";
 
 const { tabs } = enhancerPage;
@@ -58,26 +59,9 @@ export function ProductTabs() {
           id: "reviews",
           label: tabs.reviews,
           content: (
-            <div className="card flex flex-col items-start gap-4 p-6 sm:p-8">
+            <div>
               <h2 className="sr-only">{tabs.reviews}</h2>
-              <p className="text-6xl font-black text-white">
-                {rating.score}
-                <span className="text-2xl text-ink-300">/{rating.outOf}</span>
-              </p>
-              <p className="flex text-gold-400" aria-hidden="true">
-                {[0, 1, 2, 3, 4].map((i) => (
-                  <Icon key={i} name="star" className="size-6 fill-current" strokeWidth={1.5} />
-                ))}
-              </p>
-              <p className="text-lg font-bold text-white">{rating.label}</p>
-              <p className="text-ink-200">{enhancerPage.reviews.text}</p>
-              <Link
-                to={paths.reviews}
-                className="inline-flex min-h-11 items-center gap-2 font-extrabold uppercase tracking-wide text-ember-400 hover:text-ember-300"
-              >
-                {enhancerPage.reviews.link}
-                <Icon name="arrow" className="size-5" />
-              </Link>
+              <ProductReviewsPanel />
             </div>
           ),
         },

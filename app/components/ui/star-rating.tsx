@@ -1,16 +1,50 @@
-import { rating } from "~/content/product";
-import { Icon } from "./icon";
+import { type RatingScope, STAR_SIZE, STARS_WIDTH, useDocumentText } from "~/lib/document-text";
 
-/** The spec's claimed rating, 4.8/5 from 2,847 reviews, as stars and text. */
-export function StarRating({ className = "" }: { className?: string }) {
+const STAR_PATH = "m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9L12 3Z";
+
+function FiveStars() {
+  return [0, 1, 2, 3, 4].map((i) => (
+    <path key={i} d={STAR_PATH} transform={`translate(${i * STAR_SIZE} 0)`} />
+  ));
+}
+
+/**
+ * Five stars filled to `fill` (0 to STARS_WIDTH: 4.8 stars is 115.2), drawn, not described: the text
+ * beside them says the rating (the stars are hidden from assistive technology). The filled part is a
+ * nested SVG of that width, which clips what it holds; no inline style, which the CSP refuses.
+ */
+export function Stars({ fill, className = "h-4 w-20" }: { fill: number | string; className?: string }) {
+  return (
+    <svg
+      viewBox={`0 0 ${STARS_WIDTH} ${STAR_SIZE}`}
+      className={className}
+      aria-hidden="true"
+      focusable="false"
+    >
+      <g className="fill-ink-700 stroke-ink-500" strokeWidth={1}>
+        <FiveStars />
+      </g>
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: inside an SVG hidden from assistive technology. */}
+      <svg width={fill} height={STAR_SIZE} className="fill-gold-400 stroke-gold-400" strokeWidth={1}>
+        <FiveStars />
+      </svg>
+    </svg>
+  );
+}
+
+/**
+ * The rating computed from published reviews (issue 18, decision 085): "4.8/5 from 2,847 reviews" with
+ * stars drawn to match, or "No reviews yet" and no stars. Text slots: prerendered pages carry tokens the
+ * server fills as it sends them, and the browser computes the same text (app/lib/document-text.ts).
+ */
+export function StarRating({ scope, className = "" }: { scope: RatingScope; className?: string }) {
+  const label = useDocumentText(`rating-label:${scope}`);
+  const fill = useDocumentText(`rating-fill:${scope}`);
+  const hide = useDocumentText(`rating-hide:${scope}`);
   return (
     <p className={`flex items-center gap-2 text-sm font-semibold text-ink-100 ${className}`}>
-      <span className="flex text-gold-400" aria-hidden="true">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <Icon key={i} name="star" className="size-4 fill-current" strokeWidth={1.5} />
-        ))}
-      </span>
-      <span>{rating.label}</span>
+      <Stars fill={fill} className={`h-4 w-20 shrink-0 ${hide}`} />
+      <span>{label}</span>
     </p>
   );
 }

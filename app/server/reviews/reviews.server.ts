@@ -47,8 +47,11 @@ export type RecordOutcome =
 export interface Reviews {
   /** Runs the moderation rules and stores the review once; "already_present" when it exists. */
   record(review: NewReview): Promise<RecordOutcome>;
-  /** Published reviews' count, average and stars, for one product (its handle) or all; cached briefly. */
-  summary(product?: string): Promise<ReviewSummary>;
+  /**
+   * Published reviews' count, average and stars, for one product (its handle) or all; cached briefly.
+   * `samples: false` leaves the sandbox's sample reviews out even where they count (structured data).
+   */
+  summary(product?: string, options?: { samples?: boolean }): Promise<ReviewSummary>;
   /** Publishes a held review with the operator's reason; false when there is no held review with that id. */
   publish(id: string, note: string): Promise<boolean>;
   /** Rejects a held review with the operator's reason; false when there is no held review with that id. */
@@ -57,6 +60,8 @@ export interface Reviews {
   reply(id: string, text: string | null): Promise<boolean>;
   /** Forgets the cached summaries (a review was published elsewhere, a test). */
   invalidate(): void;
+  /** Calls `listener` whenever this process's summaries may have changed (a review published here). */
+  onChange(listener: () => void): () => void;
 }
 
 export type ReviewsDeps = {
@@ -77,7 +82,9 @@ export function createReviews(deps: ReviewsDeps): Reviews {
   const now = deps.now ?? (() => new Date());
   const cache = new Map<string, { until: number; value: Promise<ReviewSummary> }>();
 
-  async function readSummary(product: string | undefined): Promise<ReviewSummary> {
+  const listeners = new Set<() => void>();
+
+  async function readSummary(product: string | undefined, samples: boolean): Promise<ReviewSummary> {
     const rows = await db
       .select({ rating: reviews.rating, count: sql<number>`count(*)::int` })
       .from(reviews)
@@ -85,7 +92,7 @@ export function createReviews(deps: ReviewsDeps): Reviews {
         and(
           eq(reviews.status, "published"),
           product === undefined ? undefined : eq(reviews.product, product),
-          includeSamples ? undefined : ne(reviews.source, "sample"),
+          samples ? undefined : ne(reviews.source, "sample"),
         ),
       )
       .groupBy(reviews.rating);
@@ -96,6 +103,7 @@ export function createReviews(deps: ReviewsDeps): Reviews {
 
   function invalidate() {
     cache.clear();
+    for (const listener of listeners) listener();
   }
 
   async function decide(id: string, status: "published" | "rejected", note: string): Promise<boolean> {
@@ -153,12 +161,13 @@ export function createReviews(deps: ReviewsDeps): Reviews {
       return { outcome: "added", id: row.id, status, reasons };
     },
 
-    summary(product) {
-      const key = product ?? ALL;
+    summary(product, options) {
+      const samples = includeSamples && options?.samples !== false;
+      const key = `${product ?? ALL}${samples ? "" : "\u0000real"}`;
       const at = now().getTime();
       const hit = cache.get(key);
       if (hit && hit.until > at) return hit.value;
-      const value = readSummary(product);
+      const value = readSummary(product, samples);
       cache.set(key, { until: at + ttlMs, value });
       // A failed read is not kept: the next call asks the database again.
       value.catch(() => {
@@ -182,5 +191,10 @@ export function createReviews(deps: ReviewsDeps): Reviews {
     },
 
     invalidate,
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }

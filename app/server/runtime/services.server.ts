@@ -20,6 +20,7 @@ import { createSellableVariants, type SellableVariants } from "~/server/orders/s
 import { createShopifySync, type ShopifySync } from "~/server/orders/shopify-sync.server";
 import { createRetentionJob, type RetentionJob } from "~/server/privacy/retention.server";
 import { createReviews, type Reviews } from "~/server/reviews/reviews.server";
+import { createShownRatings, type ShownRatingsSource } from "~/server/reviews/shown-ratings.server";
 import {
   type CatalogService,
   type CatalogVariant,
@@ -107,6 +108,8 @@ export type AppServices = {
   guarantee: Guarantee;
   /** Reviews: recorded through the moderation rules, the rating computed from published ones (app/server/reviews). */
   reviews: Reviews;
+  /** The ratings the pages carry, read without waiting (app/server/reviews/shown-ratings.server.ts). */
+  shownRatings: ShownRatingsSource;
   /** Deletes what the privacy policy keeps no longer, every hour (app/server/privacy). */
   retention: RetentionJob;
 };
@@ -243,6 +246,7 @@ export async function createServices(
     logger,
     includeSamples: catalogConfig.shopifyEmulated,
   });
+  const shownRatings = createShownRatings({ reviews, logger });
   const retention = createRetentionJob({ db: database.db, logger });
   // Sends what is due, including messages and orders recorded before a restart.
   outbox.start();
@@ -274,6 +278,7 @@ export async function createServices(
     contact,
     guarantee,
     reviews,
+    shownRatings,
     retention,
   };
 }
