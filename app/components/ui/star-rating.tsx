@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+import { paths } from "~/content/site";
 import { type RatingScope, STAR_SIZE, STARS_WIDTH, useDocumentText } from "~/lib/document-text";
 
 const STAR_PATH = "m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9L12 3Z";
@@ -36,6 +38,7 @@ export function Stars({ fill, className = "h-4 w-20" }: { fill: number | string;
  * The rating computed from published reviews (issue 18, decision 085): "4.8/5 from 2,847 reviews" with
  * stars drawn to match, or "No reviews yet" and no stars. Text slots: prerendered pages carry tokens the
  * server fills as it sends them, and the browser computes the same text (app/lib/document-text.ts).
+ * The words link to every review, on /reviews.
  */
 export function StarRating({ scope, className = "" }: { scope: RatingScope; className?: string }) {
   const label = useDocumentText(`rating-label:${scope}`);
@@ -44,7 +47,12 @@ export function StarRating({ scope, className = "" }: { scope: RatingScope; clas
   return (
     <p className={`flex items-center gap-2 text-sm font-semibold text-ink-100 ${className}`}>
       <Stars fill={fill} className={`h-4 w-20 shrink-0 ${hide}`} />
-      <span>{label}</span>
+      <Link
+        to={paths.reviews}
+        className="inline-flex min-h-6 items-center underline-offset-4 hover:text-white hover:underline"
+      >
+        {label}
+      </Link>
     </p>
   );
 }
