@@ -29,16 +29,24 @@ export const headers = adminRouteHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
   const url = new URL(request.url);
-  const [list, guaranteeRequests] = await Promise.all([
+  const [list, guaranteeRequests, heldReviews] = await Promise.all([
     context.services.adminOrders.list(pageOf(url.searchParams.get("page"))),
     context.services.guarantee.openRequests(),
+    context.services.adminReviews.heldCount(),
   ]);
   const flag = (name: string) => {
     const value = url.searchParams.get(name);
     return value === "1" ? true : value === "0" ? false : null;
   };
   return data(
-    { ...list, guaranteeRequests, email: session.email, retried: flag("retried"), closed: flag("closed") },
+    {
+      ...list,
+      guaranteeRequests,
+      heldReviews,
+      email: session.email,
+      retried: flag("retried"),
+      closed: flag("closed"),
+    },
     { headers: ADMIN_HEADERS },
   );
 }
@@ -78,10 +86,11 @@ export const meta = () => [
 ];
 
 export default function AdminOrdersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, page, hasNext, hasPrevious, email, retried, closed, guaranteeRequests } = loaderData;
+  const { orders, page, hasNext, hasPrevious, email, retried, closed, guaranteeRequests, heldReviews } =
+    loaderData;
   const refusal = actionData && "refusal" in actionData ? actionData.refusal : null;
   return (
-    <AdminFrame heading="Orders" signedInAs={email}>
+    <AdminFrame heading="Orders" signedInAs={email} nav={{ current: "orders", heldReviews }}>
       <div className="space-y-6">
         {refusal ? <AdminNotice tone="problem">{refusal.message}</AdminNotice> : null}
         {retried === true ? (

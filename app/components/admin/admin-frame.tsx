@@ -1,14 +1,60 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-link";
 
-/** Every back-office page: its band (who is signed in, sign out) and the page's one H1. */
+/** The back office's sections, and how many reviews wait for a person (so no queue is left unattended). */
+export type AdminNav = { current: "orders" | "reviews"; heldReviews: number };
+
+const sections = [
+  { key: "orders", to: "/admin/orders", label: "Orders" },
+  { key: "reviews", to: "/admin/reviews", label: "Reviews" },
+] as const;
+
+function AdminSections({ nav }: { nav: AdminNav }) {
+  return (
+    <nav aria-label="Back office" className="container-page">
+      <ul className="flex gap-1 overflow-x-auto">
+        {sections.map((section) => {
+          const current = nav.current === section.key;
+          return (
+            <li key={section.key}>
+              <Link
+                to={section.to}
+                aria-current={current ? "page" : undefined}
+                className={`inline-flex min-h-12 items-center gap-2 border-b-4 px-4 font-extrabold ${
+                  current
+                    ? "border-ember-400 text-white"
+                    : "border-transparent text-ink-200 hover:border-ink-400 hover:text-white"
+                }`}
+              >
+                {section.label}
+                {section.key === "reviews" && nav.heldReviews > 0 ? (
+                  <span
+                    data-testid="held-reviews-count"
+                    className="rounded-full bg-ember-500 px-2 py-0.5 text-xs font-extrabold text-ink-950"
+                  >
+                    {`${nav.heldReviews} held`}
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Every back-office page: its band (who is signed in, sign out, the sections) and the page's one H1. */
 export function AdminFrame({
   heading,
   signedInAs,
+  nav,
   children,
 }: {
   heading: string;
   signedInAs?: string;
+  nav?: AdminNav;
   children: ReactNode;
 }) {
   return (
@@ -32,6 +78,7 @@ export function AdminFrame({
             </div>
           ) : null}
         </div>
+        {nav ? <AdminSections nav={nav} /> : null}
       </section>
       <div className="container-page py-10 sm:py-14">{children}</div>
     </>

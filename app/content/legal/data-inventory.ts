@@ -865,6 +865,13 @@ export const tables = {
         sharedWith: [],
       },
       moderated_at: bookkeeping("When a person published or rejected a held review."),
+      moderated_by: {
+        personal: true,
+        label: "Staff e-mail address of who published or rejected a held review",
+        kinds: ["staffAccount"],
+        purpose: "A record of who made each moderation decision.",
+        sharedWith: [],
+      },
       source: bookkeeping("Invited, imported from the review service we used before, or a sandbox sample."),
       external_key: {
         personal: true,

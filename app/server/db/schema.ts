@@ -330,6 +330,8 @@ export const reviews = pgTable(
     /** The operator's recorded reason when they published or rejected a held review. */
     moderationNote: text("moderation_note"),
     moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    /** The signed-in operator's e-mail address who published or rejected it (the back office). */
+    moderatedBy: text("moderated_by"),
     /** invited | imported | sample */
     source: text("source").notNull(),
     /** Imported reviews: the previous platform's id, or a hash of the row's identifying fields. */

@@ -52,10 +52,13 @@ export interface Reviews {
    * `samples: false` leaves the sandbox's sample reviews out even where they count (structured data).
    */
   summary(product?: string, options?: { samples?: boolean }): Promise<ReviewSummary>;
-  /** Publishes a held review with the operator's reason; false when there is no held review with that id. */
-  publish(id: string, note: string): Promise<boolean>;
-  /** Rejects a held review with the operator's reason; false when there is no held review with that id. */
-  reject(id: string, note: string): Promise<boolean>;
+  /**
+   * Publishes a held review with the operator's reason (and who they are, the back office's session);
+   * false when there is no held review with that id.
+   */
+  publish(id: string, note: string, by?: string): Promise<boolean>;
+  /** Rejects a held review with the operator's reason (and who); false when there is no held review with that id. */
+  reject(id: string, note: string, by?: string): Promise<boolean>;
   /** Sets (or, with null, removes) the brand's public reply. */
   reply(id: string, text: string | null): Promise<boolean>;
   /** Forgets the cached summaries (a review was published elsewhere, a test). */
@@ -106,7 +109,12 @@ export function createReviews(deps: ReviewsDeps): Reviews {
     for (const listener of listeners) listener();
   }
 
-  async function decide(id: string, status: "published" | "rejected", note: string): Promise<boolean> {
+  async function decide(
+    id: string,
+    status: "published" | "rejected",
+    note: string,
+    by: string | undefined,
+  ): Promise<boolean> {
     if (!UUID.test(id)) return false;
     const at = now();
     const changed = await db
@@ -115,6 +123,7 @@ export function createReviews(deps: ReviewsDeps): Reviews {
         status,
         moderationNote: note,
         moderatedAt: at,
+        moderatedBy: by ?? null,
         updatedAt: at,
         ...(status === "published" ? { publishedAt: at } : {}),
       })
@@ -176,8 +185,8 @@ export function createReviews(deps: ReviewsDeps): Reviews {
       return value;
     },
 
-    publish: (id, note) => decide(id, "published", note),
-    reject: (id, note) => decide(id, "rejected", note),
+    publish: (id, note, by) => decide(id, "published", note, by),
+    reject: (id, note, by) => decide(id, "rejected", note, by),
 
     async reply(id, text) {
       if (!UUID.test(id)) return false;

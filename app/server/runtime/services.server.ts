@@ -1,6 +1,7 @@
 import { placeholdersLeft } from "~/content/site";
 import { type AdminAuth, adminSignInTemplate, createAdminAuth } from "~/server/admin/admin-auth.server";
 import { type AdminOrders, createAdminOrders } from "~/server/admin/admin-orders.server";
+import { type AdminReviews, createAdminReviews } from "~/server/admin/admin-reviews.server";
 import { type Database, openDatabase } from "~/server/db/client.server";
 import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
@@ -110,6 +111,8 @@ export type AppServices = {
   reviews: Reviews;
   /** The ratings the pages carry, read without waiting (app/server/reviews/shown-ratings.server.ts). */
   shownRatings: ShownRatingsSource;
+  /** The back office's reviews: the held queue, the list, decisions with a recorded reason (app/server/admin). */
+  adminReviews: AdminReviews;
   /** Deletes what the privacy policy keeps no longer, every hour (app/server/privacy). */
   retention: RetentionJob;
 };
@@ -247,6 +250,7 @@ export async function createServices(
     includeSamples: catalogConfig.shopifyEmulated,
   });
   const shownRatings = createShownRatings({ reviews, logger });
+  const adminReviews = createAdminReviews({ db: database.db, reviews });
   const retention = createRetentionJob({ db: database.db, logger });
   // Sends what is due, including messages and orders recorded before a restart.
   outbox.start();
@@ -279,6 +283,7 @@ export async function createServices(
     guarantee,
     reviews,
     shownRatings,
+    adminReviews,
     retention,
   };
 }
