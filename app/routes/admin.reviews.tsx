@@ -84,6 +84,7 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
   const { held, heldCount, reviews, total, filter, products, hasPrevious, hasNext, email, done } = loaderData;
   const refusal = actionData && "refusal" in actionData ? actionData.refusal : null;
   const formError = actionData && "formError" in actionData ? actionData.formError : null;
+  const queued = new Set(held.map((review) => review.id));
   return (
     <AdminFrame heading="Reviews" signedInAs={email} nav={{ current: "reviews", heldReviews: heldCount }}>
       <div className="space-y-6">
@@ -93,7 +94,7 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
             {`Nothing was changed. ${formError.message} `}
             {formError.reviewId ? (
               <a
-                href={`#${held.some((review) => review.id === formError.reviewId) ? "queue" : "list"}-${formError.reviewId}`}
+                href={`#${queued.has(formError.reviewId) ? "queue" : "list"}-${formError.reviewId}`}
                 className={TEXT_LINK}
               >
                 Go to the review
@@ -157,7 +158,12 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
             <ul className="space-y-4">
               {reviews.map((review) => (
                 <li key={review.id}>
-                  <ReviewCard review={review} error={formError} place="list" />
+                  <ReviewCard
+                    review={review}
+                    error={formError}
+                    place="list"
+                    decidedAbove={queued.has(review.id)}
+                  />
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import { buttonClass } from "~/components/ui/button-link";
+import { TEXT_LINK } from "~/components/ui/text-link";
 import { ADMIN_REVIEW_LIMITS, type AdminReview, type AdminReviewFormError } from "~/contracts/admin-reviews";
 import { dateTime } from "./orders-table";
 
@@ -55,7 +56,13 @@ function FieldError({ id, message }: { id: string; message: string }) {
   );
 }
 
-type Props = { review: AdminReview; error: AdminReviewFormError | null; place: ReviewPlace };
+type Props = {
+  review: AdminReview;
+  error: AdminReviewFormError | null;
+  place: ReviewPlace;
+  /** A held review in the list whose decision form is already in the queue above: a link there instead. */
+  decidedAbove?: boolean;
+};
 
 function DecisionForm({ review, error, place }: Props) {
   const id = `${place}-note-${review.id}`;
@@ -143,7 +150,7 @@ function ReplyForm({ review, error, place }: Props) {
  */
 export type ReviewPlace = "queue" | "list";
 
-export function ReviewCard({ review, error, place }: Props) {
+export function ReviewCard({ review, error, place, decidedAbove = false }: Props) {
   const [statusText, statusClass] = statusBadge[review.status];
   const mine = error && error.reviewId === review.id ? error : null;
   const headingId = `${place}-${review.id}-heading`;
@@ -212,7 +219,15 @@ export function ReviewCard({ review, error, place }: Props) {
           <p className="mt-1 whitespace-pre-wrap break-words text-ink-100">{review.reply.text}</p>
         </div>
       ) : null}
-      {review.status === "held" ? <DecisionForm review={review} error={mine} place={place} /> : null}
+      {review.status !== "held" ? null : decidedAbove ? (
+        <p className="mt-4">
+          <a href={`#queue-${review.id}`} className={TEXT_LINK}>
+            Decide in the queue above
+          </a>
+        </p>
+      ) : (
+        <DecisionForm review={review} error={mine} place={place} />
+      )}
       <ReplyForm review={review} error={mine} place={place} />
     </article>
   );
