@@ -38,10 +38,21 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-function Pill({ className, children }: { className: string; children: string }) {
+/** A short label; `wrap` for a long one (a rule's words), which may take two lines on a phone. */
+function Pill({
+  className,
+  children,
+  wrap = false,
+}: {
+  className: string;
+  children: string;
+  wrap?: boolean;
+}) {
   return (
     <span
-      className={`inline-flex whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-extrabold ${className}`}
+      className={`inline-flex rounded-full border px-2.5 py-0.5 text-xs font-extrabold ${
+        wrap ? "whitespace-normal" : "whitespace-nowrap"
+      } ${className}`}
     >
       {children}
     </span>
@@ -68,7 +79,11 @@ function DecisionForm({ review, error, place }: Props) {
   const id = `${place}-note-${review.id}`;
   const invalid = error?.field === "note";
   return (
-    <form method="post" noValidate className="mt-5 rounded-xl border border-white/10 bg-ink-900/60 p-4">
+    <form
+      method="post"
+      noValidate
+      className="mt-5 max-w-3xl rounded-xl border border-white/10 bg-ink-900/60 p-4"
+    >
       <input type="hidden" name="reviewId" value={review.id} />
       <label htmlFor={id} className="block font-bold text-white">
         Reason for your decision <span className="font-normal text-ink-300">(recorded)</span>
@@ -109,7 +124,7 @@ function ReplyForm({ review, error, place }: Props) {
       <summary className="inline-flex min-h-10 cursor-pointer items-center font-bold text-ember-300 underline underline-offset-4">
         {review.reply ? "Edit or remove the public reply" : "Reply publicly"}
       </summary>
-      <form method="post" noValidate className="mt-3">
+      <form method="post" noValidate className="mt-3 max-w-3xl">
         <input type="hidden" name="reviewId" value={review.id} />
         <label htmlFor={id} className="block font-bold text-white">
           {`Public reply to ${review.displayName}`}
@@ -194,7 +209,7 @@ export function ReviewCard({ review, error, place, decidedAbove = false }: Props
             {review.status === "held" ? "Held by the rules:" : "Was held by the rules:"}
           </span>
           {review.heldReasons.map((reason) => (
-            <Pill key={reason} className="border-ember-400/70 text-ember-300">
+            <Pill key={reason} wrap className="border-ember-400/70 text-ember-300">
               {reason}
             </Pill>
           ))}
