@@ -111,6 +111,11 @@ test("the operator publishes a held review with a reason, by keyboard only; no a
   await expect(page.getByRole("status")).toHaveText(/The review is published/);
   await expect(queue.getByRole("heading", { level: 2 })).toHaveText("Waiting for a decision (1)");
   await expect(queue.getByRole("article", { name: "Did nothing" })).toHaveCount(0);
+  // The list is newest first (the sandbox's sample reviews come before it): the filter finds it.
+  await page.getByLabel("Text contains").focus();
+  await page.keyboard.type("example-blog");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/[?&]q=example-blog/);
   const listed = page.getByTestId("all-reviews").getByRole("article", { name: "Did nothing" });
   await expect(listed).toContainText(`Published by ${ADMIN}`);
   await expect(listed).toContainText("A negative review; the domain is harmless text, not spam.");
