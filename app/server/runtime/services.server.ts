@@ -19,6 +19,7 @@ import { createRefunds, type Refunds } from "~/server/orders/refunds.server";
 import { createSellableVariants, type SellableVariants } from "~/server/orders/sellable-variants.server";
 import { createShopifySync, type ShopifySync } from "~/server/orders/shopify-sync.server";
 import { createRetentionJob, type RetentionJob } from "~/server/privacy/retention.server";
+import { createReviewListing, type ReviewListing } from "~/server/reviews/listing.server";
 import { createReviews, type Reviews } from "~/server/reviews/reviews.server";
 import {
   type CatalogService,
@@ -107,6 +108,8 @@ export type AppServices = {
   guarantee: Guarantee;
   /** Reviews: recorded through the moderation rules, the rating computed from published ones (app/server/reviews). */
   reviews: Reviews;
+  /** The published reviews a page lists (filter, order, pages) and the "helpful" votes (app/server/reviews). */
+  reviewListing: ReviewListing;
   /** Deletes what the privacy policy keeps no longer, every hour (app/server/privacy). */
   retention: RetentionJob;
 };
@@ -243,6 +246,13 @@ export async function createServices(
     logger,
     includeSamples: catalogConfig.shopifyEmulated,
   });
+  // Listed under the same rule as the rating: samples only while the sandbox stands in for the store.
+  const reviewListing = createReviewListing({
+    db: database.db,
+    logger,
+    includeSamples: catalogConfig.shopifyEmulated,
+    secret: await resolveSiteSecret(database.db, env.SITE_SECRET),
+  });
   const retention = createRetentionJob({ db: database.db, logger });
   // Sends what is due, including messages and orders recorded before a restart.
   outbox.start();
@@ -274,6 +284,7 @@ export async function createServices(
     contact,
     guarantee,
     reviews,
+    reviewListing,
     retention,
   };
 }
