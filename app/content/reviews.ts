@@ -41,7 +41,6 @@ export const reviewsPage = {
   verified: "Verified buyer",
   reply: (brandName: string) => `Reply from ${brandName}`,
   helpful: "Helpful",
-  helpfulCount: (count: number) => `${count} ${count === 1 ? "person" : "people"} found this helpful`,
   voted: "Thanks, you found this helpful.",
   pagination: "Review pages",
   previous: "Previous",

@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { reviewsPage, sampleReviewLabel } from "~/content/reviews";
 import { brand } from "~/content/site";
@@ -97,8 +97,15 @@ function HelpfulButton({
   const count = counted?.helpfulCount ?? review.helpfulCount;
   const pressed = voted || counted !== undefined;
   const busy = fetcher.state !== "idle";
+  // Without JavaScript the page comes back as it was (filter, order, page), scrolled to this review.
+  const { pathname, search } = useLocation();
   return (
-    <fetcher.Form method="post" className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+    <fetcher.Form
+      method="post"
+      action={`${pathname}${search}#review-${review.id}`}
+      preventScrollReset
+      className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2"
+    >
       <input type="hidden" name="intent" value="helpful" />
       <input type="hidden" name="reviewId" value={review.id} />
       <button
@@ -119,13 +126,7 @@ function HelpfulButton({
         </span>
       </button>
       <p id={`review-${review.id}-helpful`} className="text-sm text-ink-300" aria-live="polite">
-        {answer?.status === "refused"
-          ? answer.message
-          : pressed
-            ? reviewsPage.voted
-            : count > 0
-              ? reviewsPage.helpfulCount(count)
-              : ""}
+        {answer?.status === "refused" ? answer.message : pressed ? reviewsPage.voted : ""}
       </p>
     </fetcher.Form>
   );

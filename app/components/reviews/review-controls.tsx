@@ -3,7 +3,7 @@ import { reviewsPage } from "~/content/reviews";
 import { REVIEW_SORTS, REVIEW_STARS, type ReviewSort, type ReviewStar } from "~/contracts/reviews";
 
 const chip =
-  "inline-flex min-h-10 items-center justify-center rounded-full border px-4 text-sm font-bold transition-colors";
+  "inline-flex min-h-10 min-w-10 items-center justify-center rounded-full border px-3 text-sm font-bold transition-colors sm:px-4";
 const chipState = (current: boolean) =>
   current
     ? "border-ember-400 bg-ember-500 text-ink-950"
@@ -25,7 +25,7 @@ export function ReviewControls({
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
       <nav aria-label={reviewsPage.filterLabel}>
-        <ul className="flex flex-wrap gap-2">
+        <ul className="flex flex-wrap gap-1.5 sm:gap-2">
           <li>
             <Link
               to={hrefFor({ stars: null })}
