@@ -71,8 +71,8 @@ export function RatingSummary({
                 </svg>
                 <span className="text-right tabular-nums text-ink-200">
                   <span data-testid="star-count">{formatCount(count)}</span>
-                  <span className="sr-only"> {count === 1 ? "review" : "reviews"},</span>{" "}
-                  <span className="text-ink-300">({percent}%)</span>
+                  <span className="sr-only">{` ${count === 1 ? "review" : "reviews"},`}</span>{" "}
+                  <span className="text-ink-300">{`(${percent}%)`}</span>
                 </span>
               </Link>
             </li>

@@ -122,7 +122,7 @@ function HelpfulButton({
         <Icon name={pressed ? "check" : "plus"} className="size-4" strokeWidth={2.5} />
         {reviewsPage.helpful}
         <span className="tabular-nums" data-testid="helpful-count">
-          ({count})
+          {`(${count})`}
         </span>
       </button>
       <p id={`review-${review.id}-helpful`} className="text-sm text-ink-300" aria-live="polite">
