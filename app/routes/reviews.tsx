@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { formatCount } from "~/components/reviews/format";
 import { RatingSummary } from "~/components/reviews/rating-summary";
 import { ReviewCard } from "~/components/reviews/review-card";
@@ -36,6 +37,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   return helpfulVoteAction(request, context);
+}
+
+/**
+ * A "helpful" vote sent with JavaScript updates its own count (the fetcher's answer) and reloads
+ * nothing: the list stays as it is, so a review voted up in "most helpful" does not move away under the
+ * visitor's eyes.
+ */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "helpful" ? false : defaultShouldRevalidate;
 }
 
 export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -112,7 +112,9 @@ function HelpfulButton({
         type="submit"
         aria-pressed={pressed}
         aria-describedby={`review-${review.id}-helpful`}
-        disabled={busy}
+        // Not `disabled` while it is sent: that would take the keyboard's focus away. A second press
+        // counts nothing anyway.
+        aria-busy={busy}
         className={`inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-bold transition-colors ${
           pressed
             ? "border-ember-400 bg-ember-500/15 text-ember-300"
