@@ -21,6 +21,7 @@ export default [
   route(at(pages.privacy.path), "routes/legal.privacy.tsx"),
   route(at(pages.terms.path), "routes/legal.terms.tsx"),
   route(at(pages.disclaimer.path), "routes/legal.disclaimer.tsx"),
+  route(at(pages.reviews.path), "routes/reviews.tsx"),
   // One module serves every heading-only page; its content comes from the page table.
   ...placeholderPageKeys.map((key) =>
     route(at(pages[key].path), "routes/placeholder.tsx", { id: `placeholder-${key}` }),

@@ -21,3 +21,31 @@ export const noReviewsYet = "No reviews yet";
 
 /** The label every sample review carries while the sandbox is in use. */
 export const sampleReviewLabel = "Sample review (sandbox)";
+
+/** The `/reviews` page's words (issue 18 item 4). */
+export const reviewsPage = {
+  lead: "What customers say, good and bad: every review published as written, with the average computed from all of them.",
+  outOf: (average: string) => `${average} out of 5`,
+  basedOn: (count: string, one: boolean) => `Based on ${count} ${one ? "review" : "reviews"}`,
+  distributionHeading: "Reviews by rating",
+  starsLabel: (stars: number) => `${stars} ${stars === 1 ? "star" : "stars"}`,
+  ratedLabel: (stars: number) => `Rated ${stars} out of 5`,
+  filterLabel: "Filter by rating",
+  allStars: "All",
+  sortLabel: "Sort by",
+  sorts: { newest: "Newest", helpful: "Most helpful" },
+  listHeading: "Customer reviews",
+  showing: (from: string, to: string, total: string) => `Showing ${from}–${to} of ${total}`,
+  noneWithStars: (stars: number) => `No ${stars === 1 ? "1-star" : `${stars}-star`} reviews yet.`,
+  showAll: "Show all reviews",
+  verified: "Verified buyer",
+  reply: (brandName: string) => `Reply from ${brandName}`,
+  helpful: "Helpful",
+  voted: "Thanks, you found this helpful.",
+  pagination: "Review pages",
+  previous: "Previous",
+  next: "Next",
+  pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
+  policyHeading: "How we moderate reviews",
+  writeNote: "Bought from us? We e-mail you a link to review each product after your order ships.",
+} as const;

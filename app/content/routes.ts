@@ -87,6 +87,8 @@ export const pages = {
     "Reviews",
     "Customer Reviews",
     `What men who take ${brand.name} Enhancer say about it.`,
+    // Server-rendered: the list changes with every review and vote (decision 084).
+    { prerender: false },
   ),
   faq: page(
     paths.faq,
@@ -152,8 +154,8 @@ export const pages = {
 
 export type PageKey = keyof typeof pages;
 
-/** The pages that are still only a heading (spec §2: quiz, results, reviews). */
-export const placeholderPageKeys = ["quiz", "results", "reviews"] as const satisfies readonly PageKey[];
+/** The pages that are still only a heading (spec §2: quiz, results; reviews has its own page, decision 084). */
+export const placeholderPageKeys = ["quiz", "results"] as const satisfies readonly PageKey[];
 
 export const allPages: readonly PageEntry[] = Object.values(pages);
 export const prerenderedPaths = allPages.filter((p) => p.prerender).map((p) => p.path);

@@ -31,3 +31,58 @@ export type RatingFigure = { count: number; average: number | null };
  * data (JSON-LD) may state.
  */
 export type ShownRatings = { all: RatingFigure; enhancer: RatingFigure; enhancerReal: RatingFigure };
+/** The order of the `/reviews` list: newest first, or most helpful first (then newest). */
+export const REVIEW_SORTS = ["newest", "helpful"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/** Reviews per page of `/reviews`. */
+export const REVIEWS_PER_PAGE = 10;
+
+/** One published review as the pages show it (never a database row). */
+export type PublicReview = {
+  id: string;
+  rating: ReviewStar;
+  title: string | null;
+  body: string;
+  displayName: string;
+  /** Set by the server (an invited order, or the previous platform's flag). */
+  verified: boolean;
+  source: "invited" | "imported" | "sample";
+  /** When it was written, ISO 8601. */
+  writtenAt: string;
+  /** The brand's public reply, and when it was written (ISO 8601). */
+  reply: string | null;
+  replyAt: string | null;
+  helpfulCount: number;
+};
+
+/** What the `/reviews` list shows: a filter (stars or all), an order and a page of it. */
+export type ReviewListQuery = { stars: ReviewStar | null; sort: ReviewSort; page: number };
+
+/** One page of the list, with how many reviews match and how many pages they fill. */
+export type ReviewListPage = {
+  reviews: PublicReview[];
+  /** Published reviews matching the filter. */
+  total: number;
+  /** The page shown (a page past the end shows the last). */
+  page: number;
+  pageCount: number;
+};
+
+/** The answer to a "helpful" vote, for the page (with or without JavaScript). */
+export type HelpfulVoteResult =
+  | { status: "counted" | "already"; reviewId: string; helpfulCount: number }
+  | { status: "refused"; reviewId: string | null; message: string };
+
+/** The list with nothing asked: every star, newest first, the first page. */
+export const DEFAULT_REVIEW_QUERY: ReviewListQuery = { stars: null, sort: "newest", page: 1 };
+
+/** The query string of a view, defaults left out, in one order: `?stars=5&sort=helpful&page=2`. */
+export function reviewQueryString(query: Partial<ReviewListQuery>): string {
+  const params = new URLSearchParams();
+  if (query.stars) params.set("stars", String(query.stars));
+  if (query.sort && query.sort !== DEFAULT_REVIEW_QUERY.sort) params.set("sort", query.sort);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

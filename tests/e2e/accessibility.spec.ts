@@ -1,3 +1,4 @@
+import { test as withReviews } from "./reviews-server";
 import { expect, expectNoAxeViolations, isMobile, test, waitForHydration } from "./support";
 
 // Every route's axe sweep is in routes.spec.ts; here, the states a plain page load does not show.
@@ -21,3 +22,24 @@ test.describe("accessibility beyond the first paint", () => {
     await expect(page).toHaveURL(/#main$/);
   });
 });
+
+// routes.spec.ts sweeps /reviews with no review; here it has reviews (stars, bars, replies, votes, pages).
+withReviews(
+  "/reviews with reviews, filtered, and after a vote: zero violations",
+  async ({ page, reviewsServer }) => {
+    withReviews.setTimeout(90_000);
+    await page.goto(`${reviewsServer.url}/reviews`);
+    await waitForHydration(page);
+    await expect(page.getByTestId("review").first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto(`${reviewsServer.url}/reviews?stars=1&sort=helpful`);
+    await waitForHydration(page);
+    const button = page
+      .getByTestId("review")
+      .first()
+      .getByRole("button", { name: /Helpful/ });
+    await button.click();
+    await expect(button).toHaveAttribute("aria-pressed", "true");
+    await expectNoAxeViolations(page);
+  },
+);

@@ -195,6 +195,13 @@ export const retentionRules = {
     enforcedBy: "retention-job",
     period: { amount: 90, unit: "day" },
   },
+  helpfulVote: {
+    summary: "1 year after the vote, or with the review it was for",
+    reason:
+      "The vote is only kept so the same visitor cannot count twice; after a year the vote is removed and the review keeps its count.",
+    enforcedBy: "retention-job",
+    period: { amount: 1, unit: "year" },
+  },
   staffSignInLink: {
     summary: "1 day after the link expires (links last 15 minutes)",
     reason: "So an expired link can say it expired; it can sign no one in.",
@@ -891,6 +898,25 @@ export const tables = {
       },
       published_at: bookkeeping(),
       updated_at: bookkeeping(),
+      helpful_count: bookkeeping("How many visitors marked the review as helpful (shown with it)."),
+    },
+  },
+  review_helpful_votes: {
+    title: "“Helpful” votes on reviews",
+    purpose:
+      "When you mark a review as helpful, we record a one-way code made from your network address with a key only our server holds, so each visitor counts once per review. Your address itself is not stored.",
+    retention: [{ rule: "helpfulVote" }],
+    definedIn: "schema",
+    columns: {
+      review_id: bookkeeping("The review the vote is for."),
+      voter_key: {
+        personal: true,
+        label: "A one-way code made from your network address (HMAC-SHA256 with the site's secret key)",
+        kinds: ["networkAddress"],
+        purpose: "So each visitor's vote counts once per review.",
+        sharedWith: [],
+      },
+      created_at: bookkeeping("When the vote was made, to know when to delete it."),
     },
   },
   admin_login_tokens: {

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -343,14 +344,39 @@ export const reviews = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** How many visitors found it helpful: kept with the review, raised with each new vote (review_helpful_votes). */
+    helpfulCount: integer("helpful_count").notNull().default(0),
   },
   (table) => [
     uniqueIndex("reviews_product_order").on(table.product, table.orderId),
     uniqueIndex("reviews_external_key").on(table.externalKey),
     index("reviews_listing").on(table.status, table.product, table.createdAt),
+    index("reviews_helpful").on(table.status, table.helpfulCount, table.createdAt),
     check("reviews_rating", sql`${table.rating} between 1 and 5`),
     check("reviews_status", sql`${table.status} in ('published', 'held', 'rejected')`),
     check("reviews_source", sql`${table.source} in ('invited', 'imported', 'sample')`),
     check("reviews_published_at", sql`${table.status} <> 'published' or ${table.publishedAt} is not null`),
+  ],
+);
+
+/**
+ * "Helpful" votes on reviews (docs/decisions/084-reviews-page.md): one per visitor per review, the
+ * visitor known only by an HMAC of their network address under the site secret. The primary key makes
+ * a second vote a no-op; the vote and the review's helpful_count change in one statement. Deleted with
+ * the review, and by the retention job after a year (the count stays).
+ */
+export const reviewHelpfulVotes = pgTable(
+  "review_helpful_votes",
+  {
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    /** HMAC-SHA256 of the voter's network address (an IPv6 address per /64) under the site secret. */
+    voterKey: text("voter_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.reviewId, table.voterKey] }),
+    index("review_helpful_votes_created").on(table.createdAt),
   ],
 );

@@ -52,6 +52,8 @@ export const rateLimits = {
   "admin-sign-in": { points: 10, durationSeconds: 600 },
   /** …and per e-mail address asked for (its SHA-256 is the key), whoever asks. */
   "admin-sign-in-address": { points: 5, durationSeconds: 900 },
+  /** "Helpful" votes on reviews: each is one write; a visitor reading a page may vote on every review of it. */
+  "review-helpful": { points: 30, durationSeconds: 600 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof rateLimits;

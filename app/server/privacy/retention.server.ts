@@ -18,6 +18,7 @@ import {
   newsletterSubscribers,
   orders,
   refunds,
+  reviewHelpfulVotes,
   reviews,
   shopifySyncs,
 } from "~/server/db/schema";
@@ -47,6 +48,7 @@ export type RetentionStepName =
   | "guarantee-requests"
   | "reviews"
   | "rejected-reviews"
+  | "helpful-votes"
   | "staff-sign-in-links"
   | "staff-sessions";
 
@@ -264,6 +266,21 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
         ),
         limit,
       ),
+    // The vote goes, the review keeps its count (decision 084).
+    // A vote's key is two columns: the batch is chosen by both.
+    "helpful-votes": async (limit) => {
+      const doomed = db
+        .select({ reviewId: reviewHelpfulVotes.reviewId, voterKey: reviewHelpfulVotes.voterKey })
+        .from(reviewHelpfulVotes)
+        .where(lt(reviewHelpfulVotes.createdAt, cutoff("helpfulVote")))
+        .limit(limit)
+        .for("update", { skipLocked: true });
+      const deleted = await db
+        .delete(reviewHelpfulVotes)
+        .where(sql`(${reviewHelpfulVotes.reviewId}, ${reviewHelpfulVotes.voterKey}) in (${doomed})`)
+        .returning({ reviewId: reviewHelpfulVotes.reviewId });
+      return deleted.length;
+    },
     "staff-sign-in-links": (limit) =>
       deleteBatch(
         db,

@@ -20,6 +20,7 @@ import { createRefunds, type Refunds } from "~/server/orders/refunds.server";
 import { createSellableVariants, type SellableVariants } from "~/server/orders/sellable-variants.server";
 import { createShopifySync, type ShopifySync } from "~/server/orders/shopify-sync.server";
 import { createRetentionJob, type RetentionJob } from "~/server/privacy/retention.server";
+import { createReviewListing, type ReviewListing } from "~/server/reviews/listing.server";
 import { createReviews, type Reviews } from "~/server/reviews/reviews.server";
 import { createShownRatings, type ShownRatingsSource } from "~/server/reviews/shown-ratings.server";
 import {
@@ -113,6 +114,8 @@ export type AppServices = {
   shownRatings: ShownRatingsSource;
   /** The back office's reviews: the held queue, the list, decisions with a recorded reason (app/server/admin). */
   adminReviews: AdminReviews;
+  /** The published reviews a page lists (filter, order, pages) and the "helpful" votes (app/server/reviews). */
+  reviewListing: ReviewListing;
   /** Deletes what the privacy policy keeps no longer, every hour (app/server/privacy). */
   retention: RetentionJob;
 };
@@ -251,6 +254,13 @@ export async function createServices(
   });
   const shownRatings = createShownRatings({ reviews, logger });
   const adminReviews = createAdminReviews({ db: database.db, reviews });
+  // Listed under the same rule as the rating: samples only while the sandbox stands in for the store.
+  const reviewListing = createReviewListing({
+    db: database.db,
+    logger,
+    includeSamples: catalogConfig.shopifyEmulated,
+    secret: await resolveSiteSecret(database.db, env.SITE_SECRET),
+  });
   const retention = createRetentionJob({ db: database.db, logger });
   // Sends what is due, including messages and orders recorded before a restart.
   outbox.start();
@@ -284,6 +294,7 @@ export async function createServices(
     reviews,
     shownRatings,
     adminReviews,
+    reviewListing,
     retention,
   };
 }

@@ -1,0 +1,102 @@
+import { SEEDED_REVIEWS, test } from "./reviews-server";
+import { expect, isMobile, waitForHydration } from "./support";
+
+/**
+ * Issue 18 item 4 in a browser: `/reviews` filtered, sorted and paged from the keyboard, with
+ * JavaScript and without, and the "Helpful" vote, which with JavaScript changes the count in place
+ * (the page does not move) and without it comes back to the same review.
+ */
+const ones = SEEDED_REVIEWS.filter((review) => review.rating === 1).length;
+
+test.describe("the reviews page", () => {
+  test("filter, sort and pages from the keyboard, and a vote that leaves the page where it is", async ({
+    page,
+    reviewsServer,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto(`${reviewsServer.url}/reviews`);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reviews");
+
+    const filters = page.getByRole("navigation", { name: "Filter by rating" });
+    await filters.getByRole("link", { name: "1 star" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/reviews\?stars=1$/);
+    await expect(page.getByTestId("review")).toHaveCount(ones);
+    await expect(filters.getByRole("link", { name: "1 star" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("img", { name: "Rated 1 out of 5" })).toHaveCount(ones);
+
+    await page
+      .getByRole("navigation", { name: "Sort by" })
+      .getByRole("link", { name: "Most helpful" })
+      .focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/reviews\?stars=1&sort=helpful$/);
+
+    await filters.getByRole("link", { name: "All" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/reviews\?sort=helpful$/);
+    const pages = page.getByRole("navigation", { name: "Review pages" });
+    await pages.getByRole("link", { name: "Next" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/reviews\?sort=helpful&page=2$/);
+    await expect(page.getByTestId("reviews-showing")).toHaveText("Showing 11–20 of 23");
+    await expect(pages.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+
+    const review = page.getByTestId("review").nth(3);
+    await review.scrollIntoViewIfNeeded();
+    const button = review.getByRole("button", { name: /Helpful/ });
+    await expect(button).toHaveText(/\(0\)/);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveText(/\(1\)/);
+    await expect(button).toHaveAttribute("aria-pressed", "true");
+    await expect(review.getByText("Thanks, you found this helpful.")).toBeVisible();
+    await expect(page).toHaveURL(/\/reviews\?sort=helpful&page=2$/);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(5);
+    await expect(button).toBeFocused();
+
+    // A second vote from the same visitor counts nothing.
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveText(/\(1\)/);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("filter, sort, pages and a vote are links and a form that work", async ({ page, reviewsServer }) => {
+      test.setTimeout(60_000);
+      await page.goto(`${reviewsServer.url}/reviews`);
+      await page
+        .getByRole("navigation", { name: "Filter by rating" })
+        .getByRole("link", { name: "5 stars" })
+        .focus();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/reviews\?stars=5$/);
+      const fives = SEEDED_REVIEWS.filter((review) => review.rating === 5).length;
+      await expect(page.getByTestId("reviews-showing")).toHaveText(`Showing 1–10 of ${fives}`);
+      await page
+        .getByRole("navigation", { name: "Review pages" })
+        .getByRole("link", { name: "Next" })
+        .focus();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/reviews\?stars=5&page=2$/);
+      await page
+        .getByRole("navigation", { name: "Sort by" })
+        .getByRole("link", { name: "Most helpful" })
+        .click();
+      await expect(page).toHaveURL(/\/reviews\?stars=5&sort=helpful$/);
+
+      const review = page.getByTestId("review").last();
+      const id = await review.getAttribute("id");
+      await review.getByRole("button", { name: /Helpful/ }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`/reviews\\?stars=5&sort=helpful#${id}$`));
+      const again = page.locator(`#${id}`);
+      await expect(again.getByText("Thanks, you found this helpful.")).toBeVisible();
+      await expect(again.getByRole("button", { name: /Helpful/ })).toHaveAttribute("aria-pressed", "true");
+      if (!isMobile(page)) await expect(again).toBeInViewport();
+    });
+  });
+});
