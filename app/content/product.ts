@@ -100,6 +100,7 @@ export const enhancerPage = {
   reviews: {
     text: "Every published review, good or bad, is on the Reviews page.",
     link: "Go to the Reviews page",
+    latest: "Latest reviews",
   },
   bundle: {
     // No "save" here: the card shows a saving only when Shopify's compare-at proves one (decision 080).

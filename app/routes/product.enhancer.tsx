@@ -10,6 +10,7 @@ import { defaultEnhancer, images } from "~/content/product";
 import { pages } from "~/content/routes";
 import { enhancerHandle } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { latestProductReviews } from "~/server/reviews/product-reviews.server";
 import { liveOffers, liveProduct } from "~/server/shopify/lookup.server";
 import type { Route } from "./+types/product.enhancer";
 
@@ -19,10 +20,12 @@ export const meta = () => pageMeta(page);
 
 /** Under the document's stream timeout: a slow store gives the defaults, not a broken page. */
 const LIVE_PRODUCT_TIMEOUT_MS = 4_000;
+/** The Reviews tab's latest few; every review is on /reviews. */
+const LATEST_REVIEWS = 3;
 
 /**
  * Critical data: none, so the first byte never waits for Shopify. Deferred: the 3-month pack's offer
- * (what its button is charged, issue 20) and the live product,
+ * (what its button is charged, issue 20), the latest reviews (issue 18) and the live product,
  * streamed in when Shopify (or the product cache) answers (spec §4: "a loading flag while the product
  * is fetched on open").
  */
@@ -30,6 +33,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     live: liveProduct(context, enhancerHandle, LIVE_PRODUCT_TIMEOUT_MS),
     offers: liveOffers(context, ["bundle_3_month"], LIVE_PRODUCT_TIMEOUT_MS),
+    reviews: latestProductReviews(context, enhancerHandle, LATEST_REVIEWS),
   };
 }
 
@@ -38,7 +42,7 @@ export function loader({ context }: Route.LoaderArgs) {
  * 0.25) at once, the live Shopify product when it arrives, the defaults kept on failure.
  */
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { live, offers } = loaderData;
+  const { live, offers, reviews } = loaderData;
   return (
     <div className="relative">
       <section className="relative overflow-hidden border-b border-white/10 bg-ink-950">
@@ -59,7 +63,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </div>
 
       <section aria-label="Product details" className="container-page pb-16 sm:pb-24">
-        <ProductTabs />
+        <ProductTabs latestReviews={reviews} />
       </section>
 
       <FdaDisclaimer className="pb-12" />

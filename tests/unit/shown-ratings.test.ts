@@ -82,7 +82,7 @@ describe("the rating the pages state (issue 18 item 5, decision 085)", () => {
       createElement(StarRating, { key: "hero", scope: "all" }),
       createElement(StarRating, { key: "header", scope: "enhancer" }),
       createElement(TrustBadges, { key: "badges" }),
-      createElement(ProductReviewsPanel, { key: "tab" }),
+      createElement(ProductReviewsPanel, { key: "tab", latest: Promise.resolve([]) }),
       createElement(RatedJsonLd, { key: "json" }),
     ];
     const render = (runtime: { nonce: string; config: PublicRuntimeConfig }) =>

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { Stars } from "~/components/ui/stars";
 import { noReviewsYet, reviewsPage } from "~/content/reviews";
 import { REVIEW_STARS, type ReviewStar, type ReviewSummary } from "~/contracts/reviews";
 import { formatCount, percentOf } from "./format";
-import { Stars } from "./stars";
 
 /**
  * The rating of the published reviews: the average to one decimal with stars drawn to match, the

@@ -1,10 +1,10 @@
 import { useFetcher, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
+import { Stars } from "~/components/ui/stars";
 import { reviewsPage, sampleReviewLabel } from "~/content/reviews";
 import { brand } from "~/content/site";
 import type { HelpfulVoteResult, PublicReview } from "~/contracts/reviews";
 import { formatDate } from "./format";
-import { Stars } from "./stars";
 
 /**
  * One published review: its stars (named "Rated 4 out of 5"), title, text, name and date, "Verified
@@ -15,8 +15,11 @@ export function ReviewCard({
   review,
   voted,
   result,
+  helpful = true,
 }: {
   review: PublicReview;
+  /** The "Helpful" button: on /reviews, whose action counts it; not where a review is only quoted. */
+  helpful?: boolean;
   /** The visitor has found it helpful (the loader's answer). */
   voted: boolean;
   /** The answer to a vote on it posted without JavaScript (the page's action data). */
@@ -73,7 +76,7 @@ export function ReviewCard({
           <p className="mt-1 whitespace-pre-line text-sm leading-relaxed text-ink-200">{review.reply}</p>
         </div>
       ) : null}
-      <HelpfulButton review={review} voted={voted} result={result} />
+      {helpful ? <HelpfulButton review={review} voted={voted} result={result} /> : null}
     </article>
   );
 }

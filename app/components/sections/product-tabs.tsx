@@ -5,6 +5,7 @@ import { enhancerFaqs } from "~/content/faqs";
 import { serving } from "~/content/formula";
 import { enhancerPage } from "~/content/product";
 import { paths } from "~/content/site";
+import type { PublicReview } from "~/contracts/reviews";
 import { ComparisonTable } from "./comparison-table";
 import { FaqList } from "./faq-section";
 import { IngredientGrid } from "./ingredient-summary";
@@ -14,7 +15,7 @@ import { SupplementFactsSection } from "./supplement-facts";
 const { tabs } = enhancerPage;
 
 /** The Enhancer page's tabs: What's Inside (default), Natural vs TRT, Reviews, FAQ. */
-export function ProductTabs() {
+export function ProductTabs({ latestReviews }: { latestReviews: Promise<PublicReview[]> }) {
   return (
     <Tabs
       label={enhancerPage.tabsLabel}
@@ -61,7 +62,7 @@ export function ProductTabs() {
           content: (
             <div>
               <h2 className="sr-only">{tabs.reviews}</h2>
-              <ProductReviewsPanel />
+              <ProductReviewsPanel latest={latestReviews} />
             </div>
           ),
         },

@@ -1,0 +1,55 @@
+import { useId } from "react";
+import { STAR_SIZE, STARS_WIDTH } from "~/lib/document-text";
+
+const STAR = "m12 2.5 2.9 5.9 6.5.9-4.7 4.6 1.1 6.5L12 17.3l-5.8 3.1 1.1-6.5-4.7-4.6 6.5-.9L12 2.5Z";
+
+function FiveStars() {
+  return [0, 1, 2, 3, 4].map((index) => (
+    <path key={index} d={STAR} transform={`translate(${index * STAR_SIZE} 0)`} />
+  ));
+}
+
+/**
+ * Five stars filled to `value` (0-5), partially for a fraction: 4.8 fills four stars and 80% of the
+ * fifth, never five full ones. The gold ones sit in a nested SVG as wide as the fill, which clips what
+ * it holds: a `width` attribute, not a style (the CSP allows no inline style). A page whose rating is a
+ * text slot passes the slot's `fill` (0 to STARS_WIDTH) instead (decision 085). Decorative unless
+ * `label` is given: the rating is always said in words too.
+ */
+export function Stars({
+  value,
+  fill,
+  label,
+  className = "h-5",
+}: {
+  value?: number;
+  /** The filled width out of STARS_WIDTH, as a text slot gives it; wins over `value`. */
+  fill?: string;
+  /** The accessible name ("Rated 4 out of 5"); without it the stars are hidden from assistive technology. */
+  label?: string;
+  className?: string;
+}) {
+  const titleId = useId();
+  const width = fill ?? (Math.min(5, Math.max(0, value ?? 0)) * STAR_SIZE).toFixed(1);
+  const named = label
+    ? ({ role: "img", "aria-labelledby": titleId } as const)
+    : ({ "aria-hidden": true } as const);
+  return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: named by its <title> when labelled, else hidden (`named`).
+    <svg
+      viewBox={`0 0 ${STARS_WIDTH} ${STAR_SIZE}`}
+      className={`${className} w-auto shrink-0`}
+      focusable="false"
+      {...named}
+    >
+      {label ? <title id={titleId}>{label}</title> : null}
+      <g className="fill-ink-500">
+        <FiveStars />
+      </g>
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: part of the drawing above, which carries the name. */}
+      <svg width={width} height={STAR_SIZE} className="fill-gold-400">
+        <FiveStars />
+      </svg>
+    </svg>
+  );
+}

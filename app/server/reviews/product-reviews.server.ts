@@ -1,0 +1,28 @@
+import type { AppLoadContext } from "react-router";
+import type { PublicReview } from "~/contracts/reviews";
+
+/** How long a product page waits for its latest reviews before showing none (they are deferred). */
+const LATEST_TIMEOUT_MS = 2_000;
+
+/**
+ * A product page's latest published reviews (issue 18 item 4: the Enhancer's Reviews tab shows the
+ * latest few and links to /reviews), deferred data: the page never waits for them, and a slow or
+ * failing database gives an empty list (logged), never a broken page.
+ */
+export function latestProductReviews(
+  context: AppLoadContext,
+  product: string,
+  count: number,
+): Promise<PublicReview[]> {
+  const { reviewListing, logger } = context.services;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("latest reviews timed out")), LATEST_TIMEOUT_MS);
+  });
+  return Promise.race([reviewListing.latest(product, count), timeout])
+    .catch((error: unknown) => {
+      logger.warn({ err: error, requestId: context.requestId, product }, "latest reviews unavailable");
+      return [];
+    })
+    .finally(() => clearTimeout(timer));
+}
