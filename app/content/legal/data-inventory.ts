@@ -886,6 +886,40 @@ export const tables = {
       updated_at: bookkeeping(),
     },
   },
+  review_invitations: {
+    title: "Review invitations",
+    purpose:
+      "One row per order: whether and when we e-mail you the invitation to review what you bought, some days after it ships. Every buyer is invited once; nothing about what you bought or said decides it. It is deleted with the order.",
+    retention: [{ rule: "order" }],
+    definedIn: "schema",
+    columns: {
+      order_id: bookkeeping("Points to the order row."),
+      status: bookkeeping(
+        "Waiting for the order to ship, due, invited, or not invited (cancelled before shipping).",
+      ),
+      shipped_at: {
+        personal: true,
+        label: "When your order shipped",
+        kinds: ["orderHistory"],
+        purpose: "To send the invitation the set number of days after it shipped.",
+        sharedWith: ["shopify"],
+      },
+      due_at: bookkeeping("When the invitation is to be sent."),
+      next_check_at: bookkeeping("When we next ask Shopify whether the order has shipped."),
+      checks: bookkeeping("How many times we asked Shopify."),
+      locked_until: bookkeeping(),
+      invited_at: {
+        personal: true,
+        label: "When we sent the review invitation",
+        kinds: ["orderHistory"],
+        purpose: "So the invitation is sent once.",
+        sharedWith: [],
+      },
+      skip_reason: bookkeeping("Why an order is not invited (cancelled before shipping, never shipped)."),
+      created_at: bookkeeping(),
+      updated_at: bookkeeping(),
+    },
+  },
   admin_login_tokens: {
     title: "Staff sign-in links",
     purpose:

@@ -52,6 +52,8 @@ export const rateLimits = {
   "admin-sign-in": { points: 10, durationSeconds: 600 },
   /** …and per e-mail address asked for (its SHA-256 is the key), whoever asks. */
   "admin-sign-in-address": { points: 5, durationSeconds: 900 },
+  /** The write-a-review form (a signed link): reviews stored or changed, per client address. */
+  "review-write": { points: 10, durationSeconds: 600 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof rateLimits;
