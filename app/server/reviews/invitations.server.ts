@@ -84,18 +84,14 @@ export function createReviewInvitations(options: ReviewInvitationsOptions): Revi
 
   /** New paid orders get a row; bounded per pass, and a second process's insert of the same order is a no-op. */
   async function enrol(limit: number): Promise<void> {
-    const fresh = db
-      .select({ orderId: orders.id })
-      .from(orders)
-      .where(
-        and(
-          sql`${orders.createdAt} > now() - ${`${ENROL_WITHIN_DAYS} days`}::interval`,
-          sql`not exists (select 1 from ${reviewInvitations} where ${reviewInvitations.orderId} = ${orders.id})`,
-        ),
-      )
-      .orderBy(orders.createdAt)
-      .limit(limit);
-    await db.insert(reviewInvitations).select(fresh).onConflictDoNothing();
+    await db.execute(sql`
+      insert into ${reviewInvitations} (order_id)
+      select ${orders.id} from ${orders}
+       where ${orders.createdAt} > now() - ${`${ENROL_WITHIN_DAYS} days`}::interval
+         and not exists (select 1 from ${reviewInvitations} where ${reviewInvitations.orderId} = ${orders.id})
+       order by ${orders.createdAt}
+       limit ${limit}
+      on conflict do nothing`);
   }
 
   /** One due row, leased to this worker until `lockedUntil` (which then identifies the claim). */
