@@ -26,7 +26,7 @@ type InvitationRow = { status: string; checks: number; days: number | null; deli
 const invitationRow = (store: StoreTarget, sessionId: string) =>
   store.query<InvitationRow>(
     `select r.status, r.checks,
-            extract(epoch from (r.due_at - r.shipped_at)) / 86400 as days,
+            (extract(epoch from (r.due_at - r.shipped_at)) / 86400)::float8 as days,
             (select count(*)::int from email_deliveries d
               where d.kind = 'review_invitation' and d.dedupe_key = o.id::text) as deliveries
        from orders o left join review_invitations r on r.order_id = o.id
