@@ -5,7 +5,7 @@
 export const reviewWritePage = {
   eyebrow: "Write a review",
   lead: "Tell other shoppers what you think, whatever your experience. Your honest review helps them decide.",
-  formHeading: "Your review",
+  formHeading: "Write your review",
   editHeading: "Change your review",
   labels: {
     rating: "Your rating",
