@@ -64,7 +64,7 @@ export function ReviewInvitationEmail({ message }: { message: ReviewInvitation }
           <Button href={product.url} style={emailButton}>
             Write a review
           </Button>
-          <Text style={{ ...emailSmall, marginTop: "12px" }}>
+          <Text style={{ ...emailSmall, marginTop: "12px", wordBreak: "break-all" }}>
             If the button does not work, open this address: {product.url}
           </Text>
         </Section>
