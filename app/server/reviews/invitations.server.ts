@@ -268,8 +268,13 @@ export function createReviewInvitations(options: ReviewInvitationsOptions): Revi
       try {
         if (await handle(row)) invited += 1;
       } catch (error) {
-        // The lease lapses and another pass tries again; one bad row does not stop the others.
-        logger.error({ err: error, orderId: row.orderId }, "review invitation failed");
+        // The lease lapses and another pass tries again; one bad row does not stop the others. While
+        // stopping (the database closing under the pass) it is expected, not an error.
+        (loop.stopped ? logger.warn : logger.error).call(
+          logger,
+          { err: error, orderId: row.orderId },
+          "review invitation failed: tried again once its claim lapses",
+        );
       }
     }
     return invited;
