@@ -564,11 +564,11 @@ export const tables = {
   email_deliveries: {
     title: "E-mails we send",
     purpose:
-      "The outbox: each e-mail the site sends (order confirmations, newsletter confirmations, contact and guarantee messages, staff sign-in links), written before it is sent so that none is lost and none goes twice. The content is cleared after 30 days; the record that an e-mail went is kept as long as what it belongs to.",
+      "The outbox: each e-mail the site sends (order confirmations, newsletter confirmations, contact and guarantee messages, review invitations, staff sign-in links), written before it is sent so that none is lost and none goes twice. The content is cleared after 30 days; the record that an e-mail went is kept as long as what it belongs to.",
     retention: [
       { rule: "order", for: "Order confirmations" },
       { rule: "linkEmail", for: "Staff sign-in links and newsletter confirmations" },
-      { rule: "supportEmail", for: "Contact and guarantee e-mails" },
+      { rule: "supportEmail", for: "Contact and guarantee e-mails, and review invitations" },
     ],
     definedIn: "schema",
     columns: {
