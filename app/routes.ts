@@ -35,6 +35,7 @@ export default [
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
   route("orders/:token", "routes/orders.$token.tsx"),
+  route("reviews/write/:token", "routes/reviews.write.$token.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/sign-in", "routes/admin.sign-in.tsx"),
   route("admin/sign-out", "routes/admin.sign-out.ts"),

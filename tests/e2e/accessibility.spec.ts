@@ -21,6 +21,16 @@ test.describe("accessibility beyond the first paint", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/#main$/);
   });
+
+  test("a review link that does not work (the form itself: review-write.spec.ts): zero violations", async ({
+    page,
+  }) => {
+    const response = await page.goto("/reviews/write/not-a-real-link");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This review link doesn't work");
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+  });
 });
 
 // routes.spec.ts sweeps /reviews with no review; here it has reviews (stars, bars, replies, votes, pages).

@@ -571,11 +571,11 @@ export const tables = {
   email_deliveries: {
     title: "E-mails we send",
     purpose:
-      "The outbox: each e-mail the site sends (order confirmations, newsletter confirmations, contact and guarantee messages, staff sign-in links), written before it is sent so that none is lost and none goes twice. The content is cleared after 30 days; the record that an e-mail went is kept as long as what it belongs to.",
+      "The outbox: each e-mail the site sends (order confirmations, newsletter confirmations, contact and guarantee messages, review invitations, staff sign-in links), written before it is sent so that none is lost and none goes twice. The content is cleared after 30 days; the record that an e-mail went is kept as long as what it belongs to.",
     retention: [
       { rule: "order", for: "Order confirmations" },
       { rule: "linkEmail", for: "Staff sign-in links and newsletter confirmations" },
-      { rule: "supportEmail", for: "Contact and guarantee e-mails" },
+      { rule: "supportEmail", for: "Contact and guarantee e-mails, and review invitations" },
     ],
     definedIn: "schema",
     columns: {
@@ -917,6 +917,40 @@ export const tables = {
         sharedWith: [],
       },
       created_at: bookkeeping("When the vote was made, to know when to delete it."),
+    },
+  },
+  review_invitations: {
+    title: "Review invitations",
+    purpose:
+      "One row per order: whether and when we e-mail you the invitation to review what you bought, some days after it ships. Every buyer is invited once; nothing about what you bought or said decides it. It is deleted with the order.",
+    retention: [{ rule: "order" }],
+    definedIn: "schema",
+    columns: {
+      order_id: bookkeeping("Points to the order row."),
+      status: bookkeeping(
+        "Waiting for the order to ship, due, invited, or not invited (cancelled before shipping).",
+      ),
+      shipped_at: {
+        personal: true,
+        label: "When your order shipped",
+        kinds: ["orderHistory"],
+        purpose: "To send the invitation the set number of days after it shipped.",
+        sharedWith: ["shopify"],
+      },
+      due_at: bookkeeping("When the invitation is to be sent."),
+      next_check_at: bookkeeping("When we next ask Shopify whether the order has shipped."),
+      checks: bookkeeping("How many times we asked Shopify."),
+      locked_until: bookkeeping(),
+      invited_at: {
+        personal: true,
+        label: "When we sent the review invitation",
+        kinds: ["orderHistory"],
+        purpose: "So the invitation is sent once.",
+        sharedWith: [],
+      },
+      skip_reason: bookkeeping("Why an order is not invited (cancelled before shipping, never shipped)."),
+      created_at: bookkeeping(),
+      updated_at: bookkeeping(),
     },
   },
   admin_login_tokens: {

@@ -380,3 +380,39 @@ export const reviewHelpfulVotes = pgTable(
     index("review_helpful_votes_created").on(table.createdAt),
   ],
 );
+
+/**
+ * Review invitations (issue 18 item 1; docs/decisions/083-review-invitations-and-links.md): one row per
+ * paid order, from when the invitation job first sees it until the order is invited (or, cancelled
+ * before shipping, never will be). The job polls Shopify for the first shipment of a `waiting` row at
+ * `next_check_at`, with backoff, and, once `due_at` has come, marks the row invited in the transaction
+ * that puts the e-mail in the outbox. Workers claim rows with a lease, as the queues do. Deleted with
+ * its order (the retention job deletes orders).
+ */
+export const reviewInvitations = pgTable(
+  "review_invitations",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** waiting (for the shipment) | due (due_at known) | invited | skipped (never invited: skip_reason) */
+    status: text("status").notNull().default("waiting"),
+    /** The first shipment's date, as Shopify gives it; null until shipped (or when it cannot be known). */
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    /** When the invitation is due: shipped (or, never in Shopify, paid) + REVIEW_INVITE_DAYS. */
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    /** When a worker looks at the row next (asks Shopify, or sends once due). */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull().defaultNow(),
+    /** How many times Shopify was asked: the backoff's exponent. */
+    checks: integer("checks").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    invitedAt: timestamp("invited_at", { withTimezone: true }),
+    /** cancelled | nothing_to_review | not_shipped */
+    skipReason: text("skip_reason"),
+    ...timestamps,
+  },
+  (table) => [
+    index("review_invitations_due").on(table.status, table.nextCheckAt),
+    check("review_invitations_status", sql`${table.status} in ('waiting', 'due', 'invited', 'skipped')`),
+  ],
+);

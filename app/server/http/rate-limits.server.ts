@@ -54,6 +54,8 @@ export const rateLimits = {
   "admin-sign-in-address": { points: 5, durationSeconds: 900 },
   /** "Helpful" votes on reviews: each is one write; a visitor reading a page may vote on every review of it. */
   "review-helpful": { points: 30, durationSeconds: 600 },
+  /** The write-a-review form (a signed link): reviews stored or changed, per client address. */
+  "review-write": { points: 10, durationSeconds: 600 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof rateLimits;

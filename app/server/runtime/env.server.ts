@@ -151,6 +151,12 @@ export const envSchema = z
     SHOPIFY_SYNC_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** How long an order page's link works. */
     ORDER_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
+    /**
+     * Review invitations (decision 083): how many days after an order ships (or, never in Shopify, after
+     * payment) its invitation is sent (0: as soon as it ships), and how often the job looks for due ones.
+     */
+    REVIEW_INVITE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+    REVIEW_INVITE_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 
     // --- E-mail (unset SMTP URL: the local mail emulator) ---
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, { message: "must be an smtp:// or smtps:// URL" })),

@@ -20,7 +20,14 @@ import { createRefunds, type Refunds } from "~/server/orders/refunds.server";
 import { createSellableVariants, type SellableVariants } from "~/server/orders/sellable-variants.server";
 import { createShopifySync, type ShopifySync } from "~/server/orders/shopify-sync.server";
 import { createRetentionJob, type RetentionJob } from "~/server/privacy/retention.server";
+import {
+  createReviewInvitations,
+  type ReviewInvitations,
+  reviewInvitationTemplate,
+} from "~/server/reviews/invitations.server";
 import { createReviewListing, type ReviewListing } from "~/server/reviews/listing.server";
+import { createReviewForm, type ReviewForm } from "~/server/reviews/review-form.server";
+import { createReviewLinks, type ReviewLinks } from "~/server/reviews/review-link.server";
 import { createReviews, type Reviews } from "~/server/reviews/reviews.server";
 import { createShownRatings, type ShownRatingsSource } from "~/server/reviews/shown-ratings.server";
 import {
@@ -118,6 +125,12 @@ export type AppServices = {
   reviewListing: ReviewListing;
   /** Deletes what the privacy policy keeps no longer, every hour (app/server/privacy). */
   retention: RetentionJob;
+  /** The review invitation's signed links, one per order and product (app/server/reviews). */
+  reviewLinks: ReviewLinks;
+  /** One review invitation per order, days after it ships, in the background (app/server/reviews). */
+  reviewInvitations: ReviewInvitations;
+  /** The write-a-review page behind the signed link (app/server/reviews). */
+  reviewForm: ReviewForm;
 };
 
 export type ServiceOptions = {
@@ -190,6 +203,7 @@ export async function createServices(
       contactAcknowledgementTemplate,
       guaranteeForSupportTemplate,
       guaranteeAcknowledgementTemplate,
+      reviewInvitationTemplate,
     ],
     claimInTransaction: database.kind === "postgres",
   });
@@ -215,8 +229,9 @@ export async function createServices(
     claimInTransaction: database.kind === "postgres",
   });
   const refunds = createRefunds({ db: database.db, payments, shopifySync, logger });
+  const siteSecret = await resolveSiteSecret(database.db, env.SITE_SECRET);
   const orderLinks = createOrderLinks({
-    secret: await resolveSiteSecret(database.db, env.SITE_SECRET),
+    secret: siteSecret,
     siteUrl: env.PUBLIC_SITE_URL,
     ttlDays: env.ORDER_LINK_TTL_DAYS,
   });
@@ -259,13 +274,32 @@ export async function createServices(
     db: database.db,
     logger,
     includeSamples: catalogConfig.shopifyEmulated,
-    secret: await resolveSiteSecret(database.db, env.SITE_SECRET),
+    secret: siteSecret,
   });
   const retention = createRetentionJob({ db: database.db, logger });
+  const reviewLinks = createReviewLinks({ secret: siteSecret, siteUrl: env.PUBLIC_SITE_URL });
+  const reviewInvitations = createReviewInvitations({
+    db: database.db,
+    shopifyOrders,
+    outbox,
+    links: reviewLinks,
+    logger,
+    itemOf: catalogConfig.itemOf,
+    inviteDays: env.REVIEW_INVITE_DAYS,
+    pollIntervalMs: env.REVIEW_INVITE_POLL_SECONDS * 1000,
+    claimInTransaction: database.kind === "postgres",
+  });
+  const reviewForm = createReviewForm({
+    db: database.db,
+    links: reviewLinks,
+    reviews,
+    itemOf: catalogConfig.itemOf,
+  });
   // Sends what is due, including messages and orders recorded before a restart.
   outbox.start();
   shopifySync.start();
   retention.start();
+  reviewInvitations.start();
   return {
     env,
     logger,
@@ -296,6 +330,9 @@ export async function createServices(
     adminReviews,
     reviewListing,
     retention,
+    reviewLinks,
+    reviewInvitations,
+    reviewForm,
   };
 }
 
@@ -314,6 +351,7 @@ export async function closeServices(services: AppServices, timeoutMs = CLOSE_SER
     services.outbox.stop(timeoutMs / 2),
     services.shopifySync.stop(timeoutMs / 2),
     services.retention.stop(timeoutMs / 2),
+    services.reviewInvitations.stop(timeoutMs / 2),
   ]);
   services.mailer.close();
   await Promise.all([services.rateLimiter.close(left()), services.database.close(left())]);
