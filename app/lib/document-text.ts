@@ -36,6 +36,21 @@ export type RatingScope = "all" | "enhancer";
 /** Five stars of STAR_SIZE user units side by side: the star rating's SVG is STARS_WIDTH wide. */
 export const STAR_SIZE = 24;
 export const STARS_WIDTH = 5 * STAR_SIZE;
+/** Where a star's shape begins and ends inside its STAR_SIZE cell (app/components/ui/stars.tsx). */
+const STAR_LEFT = 2.5;
+const STAR_SHAPE = 19;
+
+/**
+ * The filled width for `average` stars (0-5): whole stars, then the fraction of the next star's own
+ * shape rather than of its cell, so 4.8 shows a fifth star 80% gold, visibly not a full one.
+ */
+export function starFillWidth(average: number): number {
+  const stars = Math.min(5, Math.max(0, average));
+  const whole = Math.floor(stars);
+  const part = stars - whole;
+  const width = whole * STAR_SIZE + (part > 0 ? STAR_LEFT + part * STAR_SHAPE : 0);
+  return Math.round(width * 10) / 10;
+}
 
 const TOKEN_PREFIX = "__FORGE_TEXT:";
 const TOKEN_SUFFIX = "__";
@@ -66,7 +81,7 @@ function ratingText(kind: string, scope: RatingScope, config: PublicRuntimeConfi
     case "rating-score":
       return stated === null ? "" : stated.toFixed(1);
     case "rating-fill":
-      return String(stated === null ? 0 : Math.round(stated * STAR_SIZE * 10) / 10);
+      return String(stated === null ? 0 : starFillWidth(stated));
     case "rating-hide":
       return stated === null ? "hidden" : "";
     case "rating-json": {

@@ -34,8 +34,8 @@ describe("the sandbox's sample reviews (in-process emulators)", () => {
     const enhancer = await page(shop.server.url, "/product/forge-enhancer");
     expect(enhancer.ratings.length).toBeGreaterThanOrEqual(2);
     expect(new Set(enhancer.ratings)).toEqual(new Set(["4.8/5 from 2,847 reviews"]));
-    // 4.8 of 5 stars of 24 units each: 115.2, never the full 120.
-    expect(enhancer.starFills).toContain(115.2);
+    // 4.8 stars: four of 24 units and 80% of the fifth star's shape (113.7), never the full 120.
+    expect(enhancer.starFills).toContain(113.7);
     expect(enhancer.starFills).not.toContain(120);
     expect(enhancer.product).toBeDefined();
     expect(enhancer.product?.aggregateRating).toBeUndefined();
@@ -80,7 +80,7 @@ describe.each(databaseTargets)("the rating computed from published reviews ($nam
     // The Enhancer's: 5, 4, 1 = 3.3 from 3; the held one-star review is in no figure until a person decides.
     const enhancer = await page(shop.server.url, "/product/forge-enhancer");
     expect(new Set(enhancer.ratings)).toEqual(new Set(["3.3/5 from 3 reviews"]));
-    expect(enhancer.starFills).toContain(79.2);
+    expect(enhancer.starFills).toContain(80.2);
     // Structured data: the real reviews only (5 and 4), never the sample.
     expect(enhancer.product?.aggregateRating).toEqual({
       "@type": "AggregateRating",

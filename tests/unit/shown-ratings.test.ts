@@ -9,7 +9,7 @@ import { StarRating } from "~/components/ui/star-rating";
 import { placeholderVariantIds } from "~/content/catalog";
 import type { ReviewSummary, ShownRatings } from "~/contracts/reviews";
 import { DocumentRuntimeContext, type PublicRuntimeConfig, prerenderRuntime } from "~/lib/document-runtime";
-import { documentText, ratingLabel, useDocumentText } from "~/lib/document-text";
+import { documentText, ratingLabel, starFillWidth, useDocumentText } from "~/lib/document-text";
 import { createShownRatings } from "~/server/reviews/shown-ratings.server";
 import { createLogger } from "~/server/runtime/logger.server";
 import { compileTemplate, renderTemplate } from "../../server/page-template";
@@ -53,8 +53,8 @@ describe("the rating the pages state (issue 18 item 5, decision 085)", () => {
   });
 
   it("draws 4.8 as four full stars and most of a fifth, never five full ones; no stars with no reviews", () => {
-    // Five stars of 24 units: 4.8 is 115.2 of 120.
-    expect(documentText("rating-fill:all", specStore)).toBe("115.2");
+    // Five stars of 24 units: 4.8 is four and 80% of the fifth star's shape, 113.7 of 120.
+    expect(documentText("rating-fill:all", specStore)).toBe("113.7");
     expect(documentText("rating-fill:enhancer", realStore)).toBe("120");
     expect(documentText("rating-fill:enhancer", noReviews)).toBe("0");
     expect(documentText("rating-hide:enhancer", noReviews)).toBe("hidden");
@@ -102,7 +102,7 @@ describe("the rating the pages state (issue 18 item 5, decision 085)", () => {
     const served = (config: PublicRuntimeConfig) =>
       Buffer.concat(renderTemplate(template, { nonce: "n", config }, "identity")).toString();
     expect(served(specStore)).toContain(">4.8/5 from 2,847 reviews<");
-    expect(served(specStore)).toContain('width="115.2"');
+    expect(served(specStore)).toContain('width="113.7"');
     expect(served(specStore)).not.toContain("aggregateRating");
     expect(served(noReviews)).toContain(">No reviews yet<");
     expect(served(noReviews)).not.toMatch(/\d\.\d\/5/);
@@ -200,5 +200,17 @@ describe("the ratings the server reads for the pages", () => {
     expect(config()).toBe(first);
     ratings = { ...ratings, all: figure(2, 4.5) };
     expect(config().ratings?.all).toEqual(figure(2, 4.5));
+  });
+});
+
+describe("the stars' filled width", () => {
+  it("whole stars, then the fraction of the next star's shape; bounded to 0-5", () => {
+    expect(starFillWidth(5)).toBe(120);
+    expect(starFillWidth(4)).toBe(96);
+    expect(starFillWidth(4.8)).toBe(113.7);
+    expect(starFillWidth(0.5)).toBe(12);
+    expect(starFillWidth(0)).toBe(0);
+    expect(starFillWidth(7)).toBe(120);
+    expect(starFillWidth(-1)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { STAR_SIZE, STARS_WIDTH } from "~/lib/document-text";
+import { STAR_SIZE, STARS_WIDTH, starFillWidth } from "~/lib/document-text";
 
 const STAR = "m12 2.5 2.9 5.9 6.5.9-4.7 4.6 1.1 6.5L12 17.3l-5.8 3.1 1.1-6.5-4.7-4.6 6.5-.9L12 2.5Z";
 
@@ -30,7 +30,7 @@ export function Stars({
   className?: string;
 }) {
   const titleId = useId();
-  const width = fill ?? (Math.min(5, Math.max(0, value ?? 0)) * STAR_SIZE).toFixed(1);
+  const width = fill ?? String(starFillWidth(value ?? 0));
   const named = label
     ? ({ role: "img", "aria-labelledby": titleId } as const)
     : ({ "aria-hidden": true } as const);
