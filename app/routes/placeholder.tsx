@@ -4,7 +4,7 @@ import { pageByPath } from "~/content/routes";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/placeholder";
 
-/** The heading-only pages of spec §2 (quiz, results, reviews, FAQ, about, contact, legal). */
+/** The heading-only pages of spec §2 that are still only a heading (quiz, results). */
 export const meta: Route.MetaFunction = ({ location }) => {
   const page = pageByPath(location.pathname);
   return page ? pageMeta(page) : [];
