@@ -7,7 +7,7 @@ import { clientChunks } from "./scripts/client-chunks";
 
 const appDir = new URL("./app/", import.meta.url).pathname;
 
-/** How many route modules there are: "most routes" (the `pages` chunk) is measured against it. */
+/** How many route modules there are: "most routes" (shared through `shell`) is measured against it. */
 const routeModuleCount = () => readdirSync(`${appDir}routes`).filter((name) => name.endsWith(".tsx")).length;
 
 /**

@@ -1,8 +1,10 @@
 /**
  * How the browser build is split into files (vite.config.ts's `manualChunks`; decisions 011 and 082):
  *   - `vendor` (emitted as entry.client): every package, one cacheable file that changes with a dependency;
- *   - `shell`: what `root.tsx` reaches through static imports (header, footer): on every page;
- *   - `pages`: app modules that at least half of the route modules use: on nearly every page;
+ *   - `shell`: what `root.tsx` reaches through static imports (header, footer), and the app modules at
+ *     least half of the route modules use (the page table and SEO helpers every `meta` reads): on every
+ *     page, so one file rather than two (a separate `pages` chunk of them cost every page 0.5 KB gzip
+ *     and a request more, measured in decision 082);
  *   - `share-*`: app modules a few routes share, grouped by which routes use them, then merged while a
  *     merge costs the pages less than the request it saves (see `mergeGroups`);
  *   - everything else (what one route uses, what is imported on demand) stays with its route or its
@@ -11,7 +13,11 @@
  * import away from the document's module script: splitting adds no step to the load (decision 013).
  */
 
-type ModuleInfo = { importedIds: readonly string[]; importers: readonly string[]; code: string | null } | null;
+type ModuleInfo = {
+  importedIds: readonly string[];
+  importers: readonly string[];
+  code: string | null;
+} | null;
 type ChunkMeta = { getModuleInfo: (id: string) => ModuleInfo; getModuleIds: () => IterableIterator<string> };
 
 /**
@@ -98,7 +104,7 @@ function planChunks(appDir: string, meta: ChunkMeta, routeCount: number): Map<st
       continue;
     }
     const routes = routesReaching(appDir, id, meta.getModuleInfo);
-    if (routes.size * 2 >= routeCount) plan.set(id, "pages");
+    if (routes.size * 2 >= routeCount) plan.set(id, "shell");
     else if (routes.size > 1) {
       const key = [...routes].sort().join(" ");
       const group = byRoutes.get(key) ?? { routes, modules: [], bytes: 0 };
