@@ -10,7 +10,7 @@ import { pageCache } from "./page-cache";
 import { prerenderedPagesFront } from "./prerendered-pages";
 import { createReactRouterHandler } from "./react-router-handler";
 import { requestLog } from "./request-log";
-import { securityHeaders } from "./security-headers";
+import { isSubresourceAsset, securityHeaders, subresourceHeaders } from "./security-headers";
 
 export type HttpAppOptions = {
   services: AppServices;
@@ -55,8 +55,15 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     development: mode.kind === "development",
     https: env.PUBLIC_SITE_URL.startsWith("https://"),
   });
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = setSecurityHeaders(res);
+  const setSubresourceHeaders = subresourceHeaders({
+    formActionOrigins: options.formActionOrigins ?? [],
+    development: mode.kind === "development",
+    https: env.PUBLIC_SITE_URL.startsWith("https://"),
+  });
+  app.use((req, res, next) => {
+    // The build's scripts, stylesheets and fonts carry only the headers that act on them.
+    if (mode.kind === "production" && isSubresourceAsset(req.path)) setSubresourceHeaders(res);
+    else res.locals.cspNonce = setSecurityHeaders(res);
     next();
   });
 
