@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { pages } from "../app/content/routes";
 import type { PublicRuntimeConfig } from "../app/lib/document-runtime";
 import type { AppServices } from "../app/server/runtime/services.server";
+import { precompressedAssets } from "./asset-encodings";
 import { pageCache } from "./page-cache";
 import { prerenderedPagesFront } from "./prerendered-pages";
 import { createReactRouterHandler } from "./react-router-handler";
@@ -80,6 +81,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   if (options.sandbox) app.use("/__sandbox", options.sandbox.router);
 
   if (mode.kind === "production") {
+    // Scripts and stylesheets compressed once at their strongest (server/asset-encodings.ts).
+    const precompressed = precompressedAssets(path.join(mode.clientDir, "assets"));
+    app.use("/assets", (req, res, next) => {
+      if (!precompressed.serve(req, res, req.baseUrl + req.path)) next();
+    });
     // Hashed assets never change: cache them for a year.
     app.use(
       "/assets",
