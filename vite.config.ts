@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -6,9 +6,6 @@ import { defineConfig, type Plugin } from "vite";
 import { clientChunks } from "./scripts/client-chunks";
 
 const appDir = new URL("./app/", import.meta.url).pathname;
-
-/** How many route modules there are: "most routes" (shared through `shell`) is measured against it. */
-const routeModuleCount = () => readdirSync(`${appDir}routes`).filter((name) => name.endsWith(".tsx")).length;
 
 /**
  * Writes which modules each browser chunk holds, and their rendered bytes, beside the client build
@@ -38,7 +35,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // Nothing is inlined as a data: URL, so every asset is a file the CSP allows by origin.
     assetsInlineLimit: 0,
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: clientChunks(appDir, routeModuleCount) } },
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: clientChunks(appDir) } },
   },
   define: {
     // The canonical origin is fixed at build time: prerendered pages carry it in their HTML.

@@ -1,12 +1,11 @@
 /**
  * How the browser build is split into files (vite.config.ts's `manualChunks`; decisions 011 and 082):
  *   - `vendor` (emitted as entry.client): every package, one cacheable file that changes with a dependency;
- *   - `shell`: what `root.tsx` reaches through static imports (header, footer), and the app modules at
- *     least half of the route modules use (the page table and SEO helpers every `meta` reads): on every
- *     page, so one file rather than two (a separate `pages` chunk of them cost every page 0.5 KB gzip
- *     and a request more, measured in decision 082);
- *   - `share-*`: app modules a few routes share, grouped by which routes use them, then merged while a
- *     merge costs the pages less than the request it saves (see `mergeGroups`);
+ *   - `shell`: what `root.tsx` reaches through static imports (header, footer): on every page;
+ *   - `share-*`: app modules several routes share, grouped by which routes use them, then merged
+ *     (with each other, or into `shell`) while a merge costs the pages less than the requests it saves
+ *     (see `mergeGroups`): what most routes use (the page table and SEO helpers every `meta` reads)
+ *     ends up in `shell`, content two or three pages show in a file of its own;
  *   - everything else (what one route uses, what is imported on demand) stays with its route or its
  *     dynamic import.
  * Rollup hoists a shared chunk's own imports into each route chunk, so every file a page needs is one
@@ -22,8 +21,9 @@ type ChunkMeta = { getModuleInfo: (id: string) => ModuleInfo; getModuleIds: () =
 
 /**
  * What one more script file costs a page, in gzipped bytes of the same weight: its response headers
- * (about 1.4 KB with the CSP and security headers, decision 011) plus a share of a round trip. Measured:
- * 1 KB left the home page at 17 files, 4 KB put the Deep Dive's content back on pages that do not show it.
+ * (0.47 KB since the assets carry only their own headers) plus a share of a round trip. Measured as the
+ * mean over pages of (gzip KB + 0.47 KB per file), bench/BUNDLES.md: 600 gives 131.4, 1000 130.7,
+ * 2000 and 3000 130.4, 4500 130.8; a fixed rule ("half the routes or more: shell") 131.2.
  */
 const REQUEST_COST = 2_000;
 /** Minified and gzipped JavaScript is about a quarter of Vite's transformed source. */
@@ -59,7 +59,7 @@ function routesReaching(appDir: string, id: string, getModuleInfo: ChunkMeta["ge
   return routes;
 }
 
-type Group = { routes: Set<string>; modules: string[]; bytes: number };
+type Group = { routes: Set<string>; modules: string[]; bytes: number; shell?: boolean };
 
 /** What merging two groups changes in the sum over pages of (bytes loaded + request cost): negative pays. */
 function mergeDelta(a: Group, b: Group): number {
@@ -86,50 +86,61 @@ export function mergeGroups(groups: Group[]): Group[] {
       routes: new Set([...a.routes, ...b.routes]),
       modules: [...a.modules, ...b.modules],
       bytes: a.bytes + b.bytes,
+      shell: a.shell || b.shell,
     };
   }
 }
 
 /** The chunk of each app module that is not a route, the root or the entry (computed once per build). */
-function planChunks(appDir: string, meta: ChunkMeta, routeCount: number): Map<string, string> {
+function planChunks(appDir: string, meta: ChunkMeta): Map<string, string> {
   const plan = new Map<string, string>();
-  const shell = reachableFromRoot(appDir, meta.getModuleInfo);
+  const moduleIds = [...meta.getModuleIds()];
+  const codeBytes = (id: string) => (meta.getModuleInfo(id)?.code?.length ?? 0) * GZIP_RATIO;
+  const reachedFromRoot = reachableFromRoot(appDir, meta.getModuleInfo);
+  // The shell is on every page: a group that every route module loads, which others may join.
+  const shell: Group = {
+    routes: new Set(moduleIds.filter((id) => id.startsWith(`${appDir}routes/`) && id.endsWith(".tsx"))),
+    modules: [],
+    bytes: 0,
+    shell: true,
+  };
   const byRoutes = new Map<string, Group>();
-  for (const id of meta.getModuleIds()) {
+  for (const id of moduleIds) {
     if (!id.startsWith(appDir) || id.includes("?")) continue;
     const file = id.slice(appDir.length);
     if (file.startsWith("routes/") || file.startsWith("root.") || file.startsWith("entry.")) continue;
-    if (shell.has(id)) {
-      plan.set(id, "shell");
+    if (reachedFromRoot.has(id)) {
+      shell.modules.push(id);
+      shell.bytes += codeBytes(id);
       continue;
     }
     const routes = routesReaching(appDir, id, meta.getModuleInfo);
-    if (routes.size * 2 >= routeCount) plan.set(id, "shell");
-    else if (routes.size > 1) {
-      const key = [...routes].sort().join(" ");
-      const group = byRoutes.get(key) ?? { routes, modules: [], bytes: 0 };
-      group.modules.push(id);
-      group.bytes += (meta.getModuleInfo(id)?.code?.length ?? 0) * GZIP_RATIO;
-      byRoutes.set(key, group);
-    }
+    if (routes.size < 2) continue;
+    const key = [...routes].sort().join(" ");
+    const group = byRoutes.get(key) ?? { routes, modules: [], bytes: 0 };
+    group.modules.push(id);
+    group.bytes += codeBytes(id);
+    byRoutes.set(key, group);
   }
-  for (const group of mergeGroups([...byRoutes.values()])) {
+  for (const group of mergeGroups([shell, ...byRoutes.values()])) {
     // Named after its largest module, so the report and the network panel say what it is.
     const largest = group.modules
       .map((id) => ({ id, size: meta.getModuleInfo(id)?.code?.length ?? 0 }))
       .sort((a, b) => b.size - a.size)[0]?.id as string;
-    const name = `share-${largest.slice(largest.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "")}`;
+    const name = group.shell
+      ? "shell"
+      : `share-${largest.slice(largest.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "")}`;
     for (const id of group.modules) plan.set(id, name);
   }
   return plan;
 }
 
-/** Rollup's `manualChunks` for the browser build; `routeCount` is the number of route modules. */
-export function clientChunks(appDir: string, routeCount: () => number) {
+/** Rollup's `manualChunks` for the browser build. */
+export function clientChunks(appDir: string) {
   let plan: Map<string, string> | undefined;
   return (id: string, meta: ChunkMeta): string | undefined => {
     if (id.includes("/node_modules/")) return "vendor";
-    plan ??= planChunks(appDir, meta, routeCount());
+    plan ??= planChunks(appDir, meta);
     return plan.get(id);
   };
 }
