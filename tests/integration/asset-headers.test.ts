@@ -51,7 +51,7 @@ describe("the build's assets", () => {
     const script = readdirSync(assets).find((name) => /^entry\.client-.*\.js$/.test(name)) as string;
     const raw = readFileSync(path.join(assets, script));
     const url = `${server.url}/assets/${script}`;
-    // Compressed in the background at start: until then the compression middleware answers.
+    // Compressed in the background when first asked for: until then the compression middleware answers.
     const gzipped = await eventually(async () => {
       const response = await get(url, "gzip");
       expect(Number(response.headers["content-length"])).toBe(response.body.length);

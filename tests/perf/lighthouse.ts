@@ -21,6 +21,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -105,10 +106,43 @@ function measure(lhr: Lhr, ownOrigin: string): Run {
   };
 }
 
+/** The `Content-Encoding` and `Content-Length` of a HEAD with the given Accept-Encoding. */
+function head(url: string, acceptEncoding: string) {
+  return new Promise<{ encoding?: string; length?: string }>((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: "HEAD", headers: { "Accept-Encoding": acceptEncoding } },
+      (r) => {
+        r.resume();
+        resolve({ encoding: r.headers["content-encoding"], length: r.headers["content-length"] });
+      },
+    );
+    request.on("error", reject).end();
+  });
+}
+
+/**
+ * Warms the server so the audit measures the page, not a cold start: the first render and the product
+ * cache, and the page's scripts and stylesheet, which the server compresses once when first asked for
+ * (server/asset-encodings.ts): waits, bounded, until each is served precompressed (with a length).
+ */
+async function warm(url: string) {
+  const html = await (await fetch(url)).text();
+  const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? [])];
+  const deadline = Date.now() + 30_000;
+  for (const asset of assets) {
+    const assetUrl = new URL(asset, url).href;
+    while (Date.now() < deadline) {
+      const answer = await head(assetUrl, "br");
+      if (answer.encoding && answer.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 /** `runsPerRoute` Lighthouse runs of one URL; a run whose trace Lighthouse cannot read is run again. */
 async function audit(url: string, label: string): Promise<Run[]> {
-  // Warm the server (first render, product cache) so the audit measures the page, not a cold start.
-  await fetch(url);
+  await warm(url);
   const runs: Run[] = [];
   for (let attempt = 0; runs.length < runsPerRoute && attempt < runsPerRoute + 2; attempt++) {
     const runnerResult = await lighthouse(url, {

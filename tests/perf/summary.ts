@@ -101,14 +101,14 @@ const pct = (score: number) => Math.round(score * 100);
 const range = (s: Spread, format: (n: number) => string) =>
   s.min === s.max ? format(s.median) : `${format(s.median)} (${format(s.min)}-${format(s.max)})`;
 
-/** The route's JS and TBT over the floor's: "1.10x"; TBT against a floor of 0 ms is given as a difference. */
+/** The route's JS and TBT over the floor's: "1.10x"; TBT against a floor under 10 ms is given as a difference. */
 export function ratios(result: RouteResult, floor: RouteResult | undefined) {
   if (!floor) return { js: "n/a", tbt: "n/a" };
   const js = `${(result.jsBytes / floor.jsBytes).toFixed(2)}x`;
   const tbt =
-    floor.tbtMs >= 1
+    floor.tbtMs >= 10
       ? `${(result.tbtMs / floor.tbtMs).toFixed(1)}x`
-      : `+${Math.round(result.tbtMs - floor.tbtMs)} ms (floor 0)`;
+      : `+${Math.round(result.tbtMs - floor.tbtMs)} ms (floor ${Math.round(floor.tbtMs)} ms)`;
   return { js, tbt };
 }
 
