@@ -6,11 +6,12 @@ import type { ServerBuild } from "react-router";
 import { pages } from "../app/content/routes";
 import type { PublicRuntimeConfig } from "../app/lib/document-runtime";
 import type { AppServices } from "../app/server/runtime/services.server";
+import { precompressedAssets } from "./asset-encodings";
 import { pageCache } from "./page-cache";
 import { prerenderedPagesFront } from "./prerendered-pages";
 import { createReactRouterHandler } from "./react-router-handler";
 import { requestLog } from "./request-log";
-import { securityHeaders } from "./security-headers";
+import { isSubresourceAsset, securityHeaders, subresourceHeaders } from "./security-headers";
 
 export type HttpAppOptions = {
   services: AppServices;
@@ -55,8 +56,15 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     development: mode.kind === "development",
     https: env.PUBLIC_SITE_URL.startsWith("https://"),
   });
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = setSecurityHeaders(res);
+  const setSubresourceHeaders = subresourceHeaders({
+    formActionOrigins: options.formActionOrigins ?? [],
+    development: mode.kind === "development",
+    https: env.PUBLIC_SITE_URL.startsWith("https://"),
+  });
+  app.use((req, res, next) => {
+    // The build's scripts, stylesheets and fonts carry only the headers that act on them.
+    if (mode.kind === "production" && isSubresourceAsset(req.path)) setSubresourceHeaders(res);
+    else res.locals.cspNonce = setSecurityHeaders(res);
     next();
   });
 
@@ -73,6 +81,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   if (options.sandbox) app.use("/__sandbox", options.sandbox.router);
 
   if (mode.kind === "production") {
+    // Scripts and stylesheets compressed once at their strongest (server/asset-encodings.ts).
+    const precompressed = precompressedAssets(path.join(mode.clientDir, "assets"));
+    app.use("/assets", (req, res, next) => {
+      if (!precompressed.serve(req, res, req.baseUrl + req.path)) next();
+    });
     // Hashed assets never change: cache them for a year.
     app.use(
       "/assets",

@@ -4,6 +4,7 @@ import { IngredientCard, IngredientJumpMenu } from "~/components/sections/ingred
 import { FactTable } from "~/components/ui/fact-table";
 import { Icon } from "~/components/ui/icon";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { StaticHtml } from "~/components/ui/static-html";
 import {
   deepDiveIntro,
   deepDiveSections,
@@ -133,11 +134,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </dl>
           <p className="mt-6 max-w-3xl text-sm leading-relaxed text-ink-300">{studiesNote}</p>
           <IngredientJumpMenu ingredients={loaderData.ingredients} />
-          <div className="mt-6 space-y-6">
+          {/* 14 cards and 34 studies of plain markup: kept as the server sent it, not hydrated. */}
+          <StaticHtml id="ingredient-cards" className="mt-6 space-y-6">
             {loaderData.ingredients.map((ingredient, index) => (
               <IngredientCard key={ingredient.id} ingredient={ingredient} index={index} />
             ))}
-          </div>
+          </StaticHtml>
         </div>
       </section>
 

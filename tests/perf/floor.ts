@@ -1,0 +1,82 @@
+/**
+ * The floor of `npm run perf` (issue 19): bench/floor, a React Router app with one prerendered route and
+ * no app code, built with the repository's installed packages and served as static files, compressed as
+ * the storefront's server sends its scripts (Brotli 11 or gzip 9), so Lighthouse measures both the same way.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync, statSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const types: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+};
+
+/** Builds bench/floor into `outDir` (React Router's CLI reads the config of the folder it runs in). */
+export function buildFloor(root: string, outDir: string): void {
+  const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+    cwd: path.join(root, "bench/floor"),
+    env: { ...process.env, FLOOR_BUILD_DIR: outDir, NODE_ENV: "production" },
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error(`the floor's build exited with ${result.status}`);
+}
+
+/** A static server for the floor's client folder: index.html for a folder, gzip when asked for. */
+export async function serveFloor(
+  clientDir: string,
+  port: number,
+): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const compressed = new Map<string, Buffer>();
+  const server: Server = createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://floor").pathname);
+    let file = path.join(clientDir, pathname);
+    if (!file.startsWith(clientDir)) {
+      response.writeHead(403).end();
+      return;
+    }
+    try {
+      if (statSync(file).isDirectory()) file = path.join(file, "index.html");
+      let body: Buffer = readFileSync(file);
+      const headers: Record<string, string> = {
+        "Content-Type": types[path.extname(file)] ?? "application/octet-stream",
+        "Cache-Control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+      };
+      // Compressed as the storefront's server sends its scripts (server/asset-encodings.ts): once, then
+      // from memory, so the floor's scripts arrive no later than the storefront's.
+      const accepted = String(request.headers["accept-encoding"] ?? "");
+      const encoding = !types[path.extname(file)]
+        ? undefined
+        : /\bbr\b/.test(accepted)
+          ? "br"
+          : /\bgzip\b/.test(accepted)
+            ? "gzip"
+            : undefined;
+      if (encoding) {
+        const key = `${encoding} ${file}`;
+        let encoded = compressed.get(key);
+        if (!encoded) {
+          encoded =
+            encoding === "br"
+              ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+              : gzipSync(body, { level: 9 });
+          compressed.set(key, encoded);
+        }
+        body = encoded;
+        headers["Content-Encoding"] = encoding;
+      }
+      response.writeHead(200, headers).end(body);
+    } catch {
+      response.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

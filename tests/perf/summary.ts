@@ -1,0 +1,180 @@
+/**
+ * What `npm run perf` makes of its Lighthouse runs (issue 19): the median of each figure over a route's
+ * runs with the spread (min-max) beside it, the budgets checked on the medians, each route as a ratio to
+ * the floor (a bare React Router app), and the table written into bench/RESULTS.md.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+
+export const budgets = {
+  performance: 0.98,
+  /** Accessibility, Best Practices and SEO, as the marketing issue set them. */
+  otherScores: 0.95,
+  lcpMs: 1600,
+  tbtMs: 100,
+  /** Prerendered pages: nothing renders on the server per request, so less may block the main thread. */
+  tbtPrerenderedMs: 50,
+  cls: 0.01,
+  jsBytes: 125 * 1024,
+} as const;
+
+export type Run = {
+  scores: Record<"performance" | "accessibility" | "best-practices" | "seo", number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsBytes: number;
+  crossOrigin: string[];
+};
+
+export type Spread = { median: number; min: number; max: number };
+
+/** One route's figures: the medians in the fields `bench/run.ts` reads, the spreads beside them. */
+export type RouteResult = Run & {
+  path: string;
+  runs: number;
+  prerendered: boolean;
+  spread: Record<"performance" | "lcpMs" | "tbtMs" | "cls" | "jsBytes", Spread>;
+  failures: string[];
+};
+
+function spreadOf(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median =
+    sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return { median, min: sorted[0] as number, max: sorted[sorted.length - 1] as number };
+}
+
+/** Medians per figure (each independently, as "median of 5 runs" is read per budget) and the budgets. */
+export function summarise(
+  pagePath: string,
+  runs: Run[],
+  options: { prerendered: boolean; indexable: boolean; checkBudgets: boolean },
+): RouteResult {
+  const spread = {
+    performance: spreadOf(runs.map((r) => r.scores.performance)),
+    lcpMs: spreadOf(runs.map((r) => r.lcpMs)),
+    tbtMs: spreadOf(runs.map((r) => r.tbtMs)),
+    cls: spreadOf(runs.map((r) => r.cls)),
+    jsBytes: spreadOf(runs.map((r) => r.jsBytes)),
+  };
+  const score = (key: keyof Run["scores"]) => spreadOf(runs.map((r) => r.scores[key])).median;
+  const result: RouteResult = {
+    path: pagePath,
+    runs: runs.length,
+    prerendered: options.prerendered,
+    scores: {
+      performance: spread.performance.median,
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+    },
+    lcpMs: spread.lcpMs.median,
+    tbtMs: spread.tbtMs.median,
+    cls: spread.cls.median,
+    jsBytes: spread.jsBytes.median,
+    crossOrigin: [...new Set(runs.flatMap((r) => r.crossOrigin))],
+    spread,
+    failures: [],
+  };
+  if (!options.checkBudgets) return result;
+  const fail = (text: string) => result.failures.push(text);
+  if (result.scores.performance < budgets.performance)
+    fail(`performance ${Math.round(result.scores.performance * 100)} < ${budgets.performance * 100}`);
+  for (const category of ["accessibility", "best-practices", "seo"] as const) {
+    // Noindex pages (payment success, test product) are exempt from SEO: being blocked is intended.
+    if (category === "seo" && !options.indexable) continue;
+    if (result.scores[category] < budgets.otherScores)
+      fail(`${category} ${Math.round(result.scores[category] * 100)} < ${budgets.otherScores * 100}`);
+  }
+  const tbtBudget = options.prerendered ? budgets.tbtPrerenderedMs : budgets.tbtMs;
+  if (!(result.lcpMs <= budgets.lcpMs)) fail(`LCP ${Math.round(result.lcpMs)} ms > ${budgets.lcpMs} ms`);
+  if (!(result.tbtMs <= tbtBudget)) fail(`TBT ${Math.round(result.tbtMs)} ms > ${tbtBudget} ms`);
+  if (!(result.cls <= budgets.cls)) fail(`CLS ${result.cls.toFixed(3)} > ${budgets.cls}`);
+  if (result.jsBytes > budgets.jsBytes) fail(`JS ${kb(result.jsBytes)} KB > ${budgets.jsBytes / 1024} KB`);
+  if (result.crossOrigin.length) fail(`cross-origin requests: ${result.crossOrigin.join(", ")}`);
+  return result;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const pct = (score: number) => Math.round(score * 100);
+const range = (s: Spread, format: (n: number) => string) =>
+  s.min === s.max ? format(s.median) : `${format(s.median)} (${format(s.min)}-${format(s.max)})`;
+
+/** The route's JS and TBT over the floor's: "1.10x"; TBT against a floor under 10 ms is given as a difference. */
+export function ratios(result: RouteResult, floor: RouteResult | undefined) {
+  if (!floor) return { js: "n/a", tbt: "n/a" };
+  const js = `${(result.jsBytes / floor.jsBytes).toFixed(2)}x`;
+  const tbt =
+    floor.tbtMs >= 10
+      ? `${(result.tbtMs / floor.tbtMs).toFixed(1)}x`
+      : `+${Math.round(result.tbtMs - floor.tbtMs)} ms (floor ${Math.round(floor.tbtMs)} ms)`;
+  return { js, tbt };
+}
+
+/** A one-line console summary of a route. */
+export function consoleLine(result: RouteResult, floor: RouteResult | undefined): string {
+  const s = result.scores;
+  const ratio = ratios(result, floor);
+  return [
+    result.path.padEnd(24),
+    `perf ${range(result.spread.performance, (n) => String(pct(n)))}`,
+    `a11y ${pct(s.accessibility)} bp ${pct(s["best-practices"])} seo ${pct(s.seo)}`,
+    `LCP ${range(result.spread.lcpMs, (n) => (n / 1000).toFixed(2))} s`,
+    `TBT ${range(result.spread.tbtMs, (n) => String(Math.round(n)))} ms`,
+    `CLS ${result.cls.toFixed(3)}`,
+    `JS ${kb(result.jsBytes)} KB (${ratio.js} floor, TBT ${ratio.tbt})`,
+    result.failures.length ? `FAIL: ${result.failures.join("; ")}` : "ok",
+  ].join(" | ");
+}
+
+const START = "<!-- npm run perf: start -->";
+const END = "<!-- npm run perf: end -->";
+
+/** The markdown section `npm run perf` owns in bench/RESULTS.md. */
+export function resultsSection(
+  results: RouteResult[],
+  floor: RouteResult | undefined,
+  about: { date: string; runs: number; load: string },
+): string {
+  const row = (r: RouteResult, label = r.path) => {
+    const ratio = ratios(r, floor);
+    return `| ${label} | ${r.runs} | ${range(r.spread.performance, (n) => String(pct(n)))} | ${pct(r.scores.accessibility)} / ${pct(r.scores["best-practices"])} / ${pct(r.scores.seo)} | ${range(r.spread.lcpMs, (n) => (n / 1000).toFixed(2))} | ${range(r.spread.tbtMs, (n) => String(Math.round(n)))} | ${range(r.spread.cls, (n) => n.toFixed(3))} | ${kb(r.jsBytes)} | ${ratio.js} | ${ratio.tbt} | ${r.failures.length ? r.failures.join("; ") : "ok"} |`;
+  };
+  return [
+    START,
+    "## Lighthouse budgets per route (`npm run perf`, issue 19)",
+    "",
+    `Measured on ${about.date}: Lighthouse mobile settings (simulated slow 4G, 4x CPU), ${about.runs} run(s) per route, each figure`,
+    "the median with the spread (min-max) in brackets; load average at the start " +
+      `${about.load}. Budgets on the medians: Performance >= 98, LCP <= 1.6 s, TBT <= 100 ms (<= 50 ms prerendered),`,
+    "CLS <= 0.01, JS <= 125 KB (Lighthouse's transfer size of scripts, headers included). The floor is a bare",
+    "React Router app (bench/floor: one prerendered route, no app code) built and audited in the same run;",
+    "x floor is the route's figure over the floor's.",
+    "",
+    "| Route | Runs | Perf | A11y / BP / SEO | LCP s | TBT ms | CLS | JS KB | JS x floor | TBT x floor | Budgets |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
+    ...(floor ? [row(floor, "floor (bare React Router)")] : []),
+    ...results.map((r) => row(r, r.prerendered ? `${r.path} (prerendered)` : r.path)),
+    END,
+  ].join("\n");
+}
+
+/** Replaces the section in bench/RESULTS.md, or appends it; the rest of the file is kept. */
+export function writeResultsSection(file: string, section: string): void {
+  const text = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmark results\n";
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  const next =
+    start >= 0 && end > start
+      ? `${text.slice(0, start)}${section}${text.slice(end + END.length)}`
+      : `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
+}
+
+/** The section as it stands in a RESULTS.md (for `npm run bench`, which rewrites the rest of the file). */
+export function existingSection(text: string): string {
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  return start >= 0 && end > start ? text.slice(start, end + END.length) : "";
+}
