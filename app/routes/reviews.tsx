@@ -1,5 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { formatCount } from "~/components/reviews/format";
+import { HelpfulButton } from "~/components/reviews/helpful-button";
 import { RatingSummary } from "~/components/reviews/rating-summary";
 import { ReviewCard } from "~/components/reviews/review-card";
 import { ReviewControls } from "~/components/reviews/review-controls";
@@ -96,12 +97,13 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           {list.reviews.length > 0 ? (
             <div className="mt-4 rounded-2xl border border-white/10 bg-ink-900 px-5 py-8 sm:px-8">
               {list.reviews.map((review) => (
-                <ReviewCard
-                  key={review.id}
-                  review={review}
-                  voted={votedOn.has(review.id)}
-                  result={actionData?.reviewId === review.id ? actionData : undefined}
-                />
+                <ReviewCard key={review.id} review={review}>
+                  <HelpfulButton
+                    review={review}
+                    voted={votedOn.has(review.id)}
+                    result={actionData?.reviewId === review.id ? actionData : undefined}
+                  />
+                </ReviewCard>
               ))}
             </div>
           ) : summary.count > 0 && query.stars !== null ? (

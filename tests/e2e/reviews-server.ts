@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startStandaloneEmulators } from "../../sandbox/standalone-emulators";
 import { freePort, type RunningServer, startServer } from "../../scripts/lib/server-process";
 import { fixtureCsv, fixtureReviews } from "../support/review-fixtures";
 import { test as base } from "./support";
@@ -12,7 +13,9 @@ export const SEEDED_REVIEWS = fixtureReviews(23);
 /**
  * A server of its own with reviews (issue 18 item 4): a PGlite directory the import command fills
  * (`npm run reviews:import`, before the server starts: PGlite allows one process), then the server on
- * it. Started once per worker, always stopped, its directory removed.
+ * it. Started once per worker, always stopped, its directory removed. The emulators run beside it, not
+ * in it: a server whose own sandbox emulates Shopify records the 2,847 sample reviews (decision 085),
+ * and these tests count exactly the reviews above.
  */
 export const test = base.extend<object, { reviewsServer: RunningServer }>({
   reviewsServer: [
@@ -27,18 +30,22 @@ export const test = base.extend<object, { reviewsServer: RunningServer }>({
         stdio: "pipe",
         timeout: 120_000,
       });
-      const port = await freePort();
-      const server = await startServer({
-        BUILD_DIR: process.env.BUILD_DIR ?? "build",
-        LOG_LEVEL: "warn",
-        PORT: String(port),
-        PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
-        PGLITE_DIR: database,
-      });
+      const emulators = await startStandaloneEmulators();
+      let server: RunningServer | undefined;
       try {
+        const port = await freePort();
+        server = await startServer({
+          ...emulators.env,
+          BUILD_DIR: process.env.BUILD_DIR ?? "build",
+          LOG_LEVEL: "warn",
+          PORT: String(port),
+          PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+          PGLITE_DIR: database,
+        });
         await use(server);
       } finally {
-        await server.stop();
+        await server?.stop();
+        await emulators.close();
         rmSync(dir, { recursive: true, force: true });
       }
     },

@@ -1,29 +1,23 @@
-import { useFetcher, useLocation } from "react-router";
+import type { ReactNode } from "react";
 import { Icon } from "~/components/ui/icon";
 import { Stars } from "~/components/ui/stars";
 import { reviewsPage, sampleReviewLabel } from "~/content/reviews";
 import { brand } from "~/content/site";
-import type { HelpfulVoteResult, PublicReview } from "~/contracts/reviews";
+import type { PublicReview } from "~/contracts/reviews";
 import { formatDate } from "./format";
 
 /**
  * One published review: its stars (named "Rated 4 out of 5"), title, text, name and date, "Verified
  * buyer" only when the server set it, the sandbox label on every sample, the brand's reply under it,
- * and the "Helpful" button. A one-star review is drawn exactly like a five-star one.
+ * and what the page adds (the "Helpful" button on /reviews). A one-star review is drawn exactly like a five-star one.
  */
 export function ReviewCard({
   review,
-  voted,
-  result,
-  helpful = true,
+  children,
 }: {
   review: PublicReview;
-  /** The "Helpful" button: on /reviews, whose action counts it; not where a review is only quoted. */
-  helpful?: boolean;
-  /** The visitor has found it helpful (the loader's answer). */
-  voted: boolean;
-  /** The answer to a vote on it posted without JavaScript (the page's action data). */
-  result?: HelpfulVoteResult;
+  /** Under the review: /reviews puts its "Helpful" button here; a page that only quotes it, nothing. */
+  children?: ReactNode;
 }) {
   const headingId = `review-${review.id}-title`;
   return (
@@ -76,63 +70,7 @@ export function ReviewCard({
           <p className="mt-1 whitespace-pre-line text-sm leading-relaxed text-ink-200">{review.reply}</p>
         </div>
       ) : null}
-      {helpful ? <HelpfulButton review={review} voted={voted} result={result} /> : null}
+      {children}
     </article>
-  );
-}
-
-/**
- * "Helpful": a form posting to the page, so it works without JavaScript (the page comes back at this
- * review); with JavaScript a fetcher sends it and the count changes in place, the page does not move.
- */
-function HelpfulButton({
-  review,
-  voted,
-  result,
-}: {
-  review: PublicReview;
-  voted: boolean;
-  result?: HelpfulVoteResult;
-}) {
-  const fetcher = useFetcher<HelpfulVoteResult>({ key: `helpful-${review.id}` });
-  const answer = fetcher.data ?? result;
-  const counted = answer && answer.status !== "refused" ? answer : undefined;
-  const count = counted?.helpfulCount ?? review.helpfulCount;
-  const pressed = voted || counted !== undefined;
-  const busy = fetcher.state !== "idle";
-  // Without JavaScript the page comes back as it was (filter, order, page), scrolled to this review.
-  const { pathname, search } = useLocation();
-  return (
-    <fetcher.Form
-      method="post"
-      action={`${pathname}${search}#review-${review.id}`}
-      preventScrollReset
-      className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2"
-    >
-      <input type="hidden" name="intent" value="helpful" />
-      <input type="hidden" name="reviewId" value={review.id} />
-      <button
-        type="submit"
-        aria-pressed={pressed}
-        aria-describedby={`review-${review.id}-helpful`}
-        // Not `disabled` while it is sent: that would take the keyboard's focus away. A second press
-        // counts nothing anyway.
-        aria-busy={busy}
-        className={`inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-bold transition-colors ${
-          pressed
-            ? "border-ember-400 bg-ember-500/15 text-ember-300"
-            : "border-ink-400 text-ink-100 hover:border-ember-400 hover:text-ember-300"
-        }`}
-      >
-        <Icon name={pressed ? "check" : "plus"} className="size-4" strokeWidth={2.5} />
-        {reviewsPage.helpful}
-        <span className="tabular-nums" data-testid="helpful-count">
-          {`(${count})`}
-        </span>
-      </button>
-      <p id={`review-${review.id}-helpful`} className="text-sm text-ink-300" aria-live="polite">
-        {answer?.status === "refused" ? answer.message : pressed ? reviewsPage.voted : ""}
-      </p>
-    </fetcher.Form>
   );
 }

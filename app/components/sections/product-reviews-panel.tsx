@@ -55,7 +55,7 @@ export function ProductReviewsPanel({ latest }: { latest: Promise<PublicReview[]
                 </h3>
                 <div className="mt-6">
                   {reviews.map((review) => (
-                    <ReviewCard key={review.id} review={review} voted={false} helpful={false} />
+                    <ReviewCard key={review.id} review={review} />
                   ))}
                 </div>
               </section>
