@@ -21,7 +21,8 @@ import { reviewableProducts } from "./reviewable-products.server";
  * product bought.
  *
  * A background job, in every process: each pass enrols the paid orders it has not seen (a row in
- * `review_invitations`), then claims due rows one at a time (`FOR UPDATE SKIP LOCKED` and a lease, as
+ * `review_invitations`, first looked at one poll interval later: an order is not shipped the moment it
+ * is paid, and a server that starts does not call Shopify for every recent order at once), then claims due rows one at a time (`FOR UPDATE SKIP LOCKED` and a lease, as
  * the queues do, so two processes never handle one row at once), asks Shopify for the first shipment
  * of an order still waiting (at most once per row per backoff step, each call timed out), and, once the
  * invitation is due, marks the row invited in the transaction that puts the e-mail in the outbox (kind
@@ -85,8 +86,8 @@ export function createReviewInvitations(options: ReviewInvitationsOptions): Revi
   /** New paid orders get a row; bounded per pass, and a second process's insert of the same order is a no-op. */
   async function enrol(limit: number): Promise<void> {
     await db.execute(sql`
-      insert into ${reviewInvitations} (order_id)
-      select ${orders.id} from ${orders}
+      insert into ${reviewInvitations} (order_id, next_check_at)
+      select ${orders.id}, now() + ${`${pollIntervalMs} milliseconds`}::interval from ${orders}
        where ${orders.createdAt} > now() - ${`${ENROL_WITHIN_DAYS} days`}::interval
          and not exists (select 1 from ${reviewInvitations} where ${reviewInvitations.orderId} = ${orders.id})
        order by ${orders.createdAt}
