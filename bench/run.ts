@@ -22,8 +22,8 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sandboxProducts } from "../sandbox/shopify/seed";
+import { existingSection } from "../scripts/lib/results-section";
 import { freePort } from "../scripts/lib/server-process";
-import { existingSection } from "../tests/perf/summary";
 import { benchDatabase, benchRateLimits, buildDir, root, startBenchServer } from "./support";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

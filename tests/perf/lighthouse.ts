@@ -27,17 +27,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import { allPages } from "../../app/content/routes";
+import { writeResultsSection } from "../../scripts/lib/results-section";
 import { chromiumArgs, chromiumPath } from "../support/chromium";
 import { buildFloor, serveFloor } from "./floor";
-import {
-  budgets,
-  consoleLine,
-  type RouteResult,
-  type Run,
-  resultsSection,
-  summarise,
-  writeResultsSection,
-} from "./summary";
+import { budgets, consoleLine, type RouteResult, type Run, resultsSection, summarise } from "./summary";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const buildDir = process.env.PERF_BUILD_DIR ?? "build-perf";

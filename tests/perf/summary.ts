@@ -3,7 +3,7 @@
  * runs with the spread (min-max) beside it, the budgets checked on the medians, each route as a ratio to
  * the floor (a bare React Router app), and the table written into bench/RESULTS.md.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { PERF_SECTION_END, PERF_SECTION_START } from "../../scripts/lib/results-section";
 
 export const budgets = {
   performance: 0.98,
@@ -128,9 +128,6 @@ export function consoleLine(result: RouteResult, floor: RouteResult | undefined)
   ].join(" | ");
 }
 
-const START = "<!-- npm run perf: start -->";
-const END = "<!-- npm run perf: end -->";
-
 /** The markdown section `npm run perf` owns in bench/RESULTS.md. */
 export function resultsSection(
   results: RouteResult[],
@@ -142,7 +139,7 @@ export function resultsSection(
     return `| ${label} | ${r.runs} | ${range(r.spread.performance, (n) => String(pct(n)))} | ${pct(r.scores.accessibility)} / ${pct(r.scores["best-practices"])} / ${pct(r.scores.seo)} | ${range(r.spread.lcpMs, (n) => (n / 1000).toFixed(2))} | ${range(r.spread.tbtMs, (n) => String(Math.round(n)))} | ${range(r.spread.cls, (n) => n.toFixed(3))} | ${kb(r.jsBytes)} | ${ratio.js} | ${ratio.tbt} | ${r.failures.length ? r.failures.join("; ") : "ok"} |`;
   };
   return [
-    START,
+    PERF_SECTION_START,
     "## Lighthouse budgets per route (`npm run perf`, issue 19)",
     "",
     `Measured on ${about.date}: Lighthouse mobile settings (simulated slow 4G, 4x CPU), ${about.runs} run(s) per route, each figure`,
@@ -156,25 +153,6 @@ export function resultsSection(
     "|---|---|---|---|---|---|---|---|---|---|---|",
     ...(floor ? [row(floor, "floor (bare React Router)")] : []),
     ...results.map((r) => row(r, r.prerendered ? `${r.path} (prerendered)` : r.path)),
-    END,
+    PERF_SECTION_END,
   ].join("\n");
-}
-
-/** Replaces the section in bench/RESULTS.md, or appends it; the rest of the file is kept. */
-export function writeResultsSection(file: string, section: string): void {
-  const text = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmark results\n";
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  const next =
-    start >= 0 && end > start
-      ? `${text.slice(0, start)}${section}${text.slice(end + END.length)}`
-      : `${text.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
-}
-
-/** The section as it stands in a RESULTS.md (for `npm run bench`, which rewrites the rest of the file). */
-export function existingSection(text: string): string {
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  return start >= 0 && end > start ? text.slice(start, end + END.length) : "";
 }
