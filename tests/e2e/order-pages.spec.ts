@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { paidThroughApi } from "./api-purchase";
 import { withOwnServer } from "./own-server";
 import { expect, expectNoAxeViolations } from "./support";
 
@@ -20,30 +21,7 @@ async function mailsTo(request: APIRequestContext, base: string, address: string
 
 /** A paid order through the sandbox's checkout (the purchase specs drive its pages): its e-mail's order link. */
 async function orderLink(request: APIRequestContext, base: string, buyer: string): Promise<string> {
-  const started = await request.post(`${base}/api/hybrid-checkout`, {
-    headers: { origin: base },
-    data: { products: [{ shopifyVariantId: "gid://shopify/ProductVariant/49100000000001", quantity: 2 }] },
-  });
-  const { checkoutUrl, sessionId } = (await started.json()) as { checkoutUrl: string; sessionId: string };
-  const paid = await request.post(checkoutUrl, {
-    form: {
-      email: buyer,
-      cardNumber: "4242 4242 4242 4242",
-      cardExpiry: "12 / 34",
-      cardCvc: "123",
-      name: "Alex Carter",
-      line1: "12 Forge Street",
-      line2: "",
-      city: "Austin",
-      state: "TX",
-      postalCode: "78701",
-      country: "US",
-      terms: "accepted",
-    },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  await request.post(`${base}/api/verify-and-send-confirmation`, { data: { sessionId } });
+  await paidThroughApi(request, base, buyer, 2);
   let link: string | undefined;
   await expect
     .poll(async () => {

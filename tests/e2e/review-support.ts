@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { paidThroughApi } from "./api-purchase";
 import { expect } from "./support";
 
 /*
@@ -13,30 +14,7 @@ export const buyer = (tag: string) => `review-${tag}-${Date.now().toString(36)}@
 
 /** Buys an Enhancer (the sandbox's checkout), ships it in the emulated Shopify, answers the invitation's link. */
 export async function reviewLink(request: APIRequestContext, base: string, email: string): Promise<string> {
-  const started = await request.post(`${base}/api/hybrid-checkout`, {
-    headers: { origin: base },
-    data: { products: [{ shopifyVariantId: "gid://shopify/ProductVariant/49100000000001", quantity: 1 }] },
-  });
-  const { checkoutUrl, sessionId } = (await started.json()) as { checkoutUrl: string; sessionId: string };
-  const paid = await request.post(checkoutUrl, {
-    form: {
-      email,
-      cardNumber: "4242 4242 4242 4242",
-      cardExpiry: "12 / 34",
-      cardCvc: "123",
-      name: "Alex Carter",
-      line1: "12 Forge Street",
-      line2: "",
-      city: "Austin",
-      state: "TX",
-      postalCode: "78701",
-      country: "US",
-      terms: "accepted",
-    },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  await request.post(`${base}/api/verify-and-send-confirmation`, { data: { sessionId } });
+  const { sessionId } = await paidThroughApi(request, base, email);
 
   // A person marks it shipped on the emulated Shopify's orders page, once the sync has put it there.
   let number: string | undefined;

@@ -1,0 +1,39 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect } from "./support";
+
+/**
+ * A paid order through the sandbox's checkout by its HTTP API, for specs whose subject comes after the
+ * purchase (the order page, reviews); the purchase specs drive the checkout's pages themselves.
+ */
+export async function paidThroughApi(
+  request: APIRequestContext,
+  base: string,
+  email: string,
+  quantity = 1,
+): Promise<{ sessionId: string }> {
+  const started = await request.post(`${base}/api/hybrid-checkout`, {
+    headers: { origin: base },
+    data: { products: [{ shopifyVariantId: "gid://shopify/ProductVariant/49100000000001", quantity }] },
+  });
+  const { checkoutUrl, sessionId } = (await started.json()) as { checkoutUrl: string; sessionId: string };
+  const paid = await request.post(checkoutUrl, {
+    form: {
+      email,
+      cardNumber: "4242 4242 4242 4242",
+      cardExpiry: "12 / 34",
+      cardCvc: "123",
+      name: "Alex Carter",
+      line1: "12 Forge Street",
+      line2: "",
+      city: "Austin",
+      state: "TX",
+      postalCode: "78701",
+      country: "US",
+      terms: "accepted",
+    },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  await request.post(`${base}/api/verify-and-send-confirmation`, { data: { sessionId } });
+  return { sessionId };
+}
