@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { DocumentRuntimeContext, PRERENDER_NONCE, prerenderRuntime } from "~/lib/document-runtime";
-import { createModulePreloadStripper } from "~/server/http/module-preloads.server";
+import { createDocumentScriptRewriter } from "~/server/http/document-scripts.server";
 
 /** The services and their configuration, for server.ts to start from this build (decision 070). */
 export * as runtime from "~/server/runtime/runtime.server";
@@ -57,10 +57,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // No modulepreload hints in any page, prerendered or streamed (decision 013).
-          const stripper = createModulePreloadStripper();
-          stripper.pipe(body);
-          pipe(stripper);
+          // No modulepreload hints, and hydration after the first paint (decisions 013 and 086).
+          const rewriter = createDocumentScriptRewriter();
+          rewriter.pipe(body);
+          pipe(rewriter);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

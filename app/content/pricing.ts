@@ -3,7 +3,9 @@
  * `formatUsd`. The spec's sources disagree (marketing prices against the product page's test prices):
  * both readings stand, each where the spec puts it.
  */
+
 import type { PurchasableItem } from "./catalog";
+import { formatNumber } from "./number-format";
 
 export const currency = "USD" as const;
 
@@ -72,8 +74,6 @@ export function formatUsd(amount: number | string, options: { cents?: boolean } 
   const value = typeof amount === "string" ? Number(amount) : amount;
   if (!Number.isFinite(value)) return String(amount);
   const whole = Number.isInteger(value) && !options.cents;
-  return `$${value.toLocaleString("en-US", {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  })}`;
+  const digits = whole ? 0 : 2;
+  return `$${formatNumber(value, { minFraction: digits, maxFraction: digits })}`;
 }

@@ -1,4 +1,5 @@
 import { formula } from "~/content/facts/formula";
+import { formatNumber } from "./number-format";
 
 /**
  * The Supplement Facts panel (21 CFR 101.36), generated from the formula so that its numbers are the
@@ -38,7 +39,7 @@ export function percentDailyValue(amount: number, dailyValue: number): number {
   return Math.round((amount / dailyValue) * 100);
 }
 
-const formatAmount = ({ value, unit }: Metric) => `${value.toLocaleString("en-US")} ${unit}`;
+const formatAmount = ({ value, unit }: Metric) => `${formatNumber(value)} ${unit}`;
 const international = (amount: string) => /([\d,]+)\s*IU/.exec(amount)?.[1];
 
 export type SupplementFactsRow = {

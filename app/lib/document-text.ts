@@ -1,3 +1,4 @@
+import { formatNumber } from "~/content/number-format";
 import { defaultOffers, formatUsd, type ShownItem, savingOf } from "~/content/pricing";
 import { noReviewsYet } from "~/content/reviews";
 import type { RatingFigure } from "~/contracts/reviews";
@@ -69,7 +70,7 @@ export const isJsonTextKey = (key: string) => key.startsWith("rating-json:");
 export function ratingLabel(figure: RatingFigure): string {
   if (figure.count === 0 || figure.average === null) return noReviewsYet;
   const reviews = figure.count === 1 ? "review" : "reviews";
-  return `${figure.average.toFixed(1)}/5 from ${figure.count.toLocaleString("en-US")} ${reviews}`;
+  return `${figure.average.toFixed(1)}/5 from ${formatNumber(figure.count)} ${reviews}`;
 }
 
 function ratingText(kind: string, scope: RatingScope, config: PublicRuntimeConfig): string {
