@@ -146,7 +146,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <section
         id="safety"
         aria-labelledby="safety-title"
-        className="container-page render-when-near scroll-mt-20 py-16 sm:py-24"
+        className="container-page scroll-mt-20 py-16 sm:py-24"
       >
         <SectionHeading
           id="safety-title"
@@ -184,7 +184,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <section
         id="timing"
         aria-labelledby="timing-title"
-        className="render-when-near scroll-mt-20 bg-ink-950/50 py-16 sm:py-24"
+        className="scroll-mt-20 bg-ink-950/50 py-16 sm:py-24"
       >
         <div className="container-page">
           <SectionHeading

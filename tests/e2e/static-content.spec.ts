@@ -34,3 +34,48 @@ test.describe("large static content (issue 19)", () => {
     expect(await page.evaluate(reactOwns("#ingredient-cards article"))).toBe(true);
   });
 });
+
+test.describe("the first paint before any JavaScript (issue 19, decision 086)", () => {
+  test("the page's scripts are fetched only after its first contentful paint, and it then hydrates", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    await waitForHydration(page);
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0];
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/.*\.js$/.test(new URL(entry.name).pathname));
+      return {
+        paint: paint?.startTime ?? null,
+        firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+        scripts: scripts.length,
+      };
+    });
+    expect(timing.paint).not.toBeNull();
+    expect(timing.scripts).toBeGreaterThan(1);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint as number);
+    // The inert copy of React Router's script is gone: the loader put the module script in its place.
+    await expect(page.locator('script[type="forge/after-first-paint"]')).toHaveCount(0);
+  });
+
+  for (const target of ["safety", "timing", "faq"]) {
+    test(`the Deep Dive's #${target} link lands the section just below the header`, async ({ page }) => {
+      await page.goto("/deep-dive");
+      await waitForHydration(page);
+      await page.locator(`main a[href="#${target}"]`).first().click();
+      await expect(page).toHaveURL(new RegExp(`#${target}$`));
+      const section = page.locator(`#${target}`);
+      await expect(section).toBeInViewport();
+      const headerBottom = await page
+        .locator("body > header")
+        .evaluate((el) => el.getBoundingClientRect().bottom);
+      // Where its scroll margin puts it, and it stays there (decision 086: content-visibility broke this).
+      await expect
+        .poll(() => section.evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+        .toBeGreaterThanOrEqual(Math.round(headerBottom));
+      const top = await section.evaluate((el) => el.getBoundingClientRect().top);
+      expect(top).toBeLessThan(headerBottom + 40);
+    });
+  }
+});
