@@ -14,6 +14,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/sections/not-found";
 import { Toaster } from "~/components/ui/toaster";
 import { CONFIG_ELEMENT_ID, SANDBOX_ATTRIBUTE, useDocumentValues } from "~/lib/document-runtime";
+import { WEB_FONT_LOADER, webFontFace } from "~/lib/web-font";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
 
@@ -35,6 +36,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#07080a" />
         <Meta />
+        {/* The web font's face and the start of its load, before the stylesheet (app/lib/web-font.ts). */}
+        <style
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant rule with the build's own asset URL.
+          dangerouslySetInnerHTML={{ __html: webFontFace(fontUrl) }}
+        />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant one-line script.
+          dangerouslySetInnerHTML={{ __html: WEB_FONT_LOADER }}
+        />
         <Links />
         <script
           id={CONFIG_ELEMENT_ID}

@@ -6,10 +6,9 @@ import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
 import {
   ADMIN_HEADERS,
-  adminForm,
   adminRouteHeaders,
-  refusalOf,
   requireAdmin,
+  signedInAdminForm,
 } from "~/server/admin/admin-http.server";
 import type { Route } from "./+types/admin.orders";
 
@@ -52,13 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let fields: URLSearchParams;
-  try {
-    fields = await adminForm(request, context);
-  } catch (error) {
-    return refusalOf(error);
-  }
-  await requireAdmin(request, context);
+  const form = await signedInAdminForm(request, context);
+  if ("refused" in form) return form.refused;
+  const { fields } = form;
   const page = pageOf(fields.get("page"));
   if (fields.get("intent") === "close-guarantee") {
     const closed = await context.services.guarantee.close(fields.get("requestId") ?? "");

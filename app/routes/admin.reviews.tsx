@@ -3,13 +3,13 @@ import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
 import { ReviewCard } from "~/components/admin/review-card";
 import { ReviewFilter, ReviewPages } from "~/components/admin/review-filter";
 import { TEXT_LINK } from "~/components/ui/text-link";
+import { adminReviewsCopy } from "~/content/reviews";
 import { brand } from "~/content/site";
 import {
   ADMIN_HEADERS,
-  adminForm,
   adminRouteHeaders,
-  refusalOf,
   requireAdmin,
+  signedInAdminForm,
 } from "~/server/admin/admin-http.server";
 import { parseReviewAction, parseReviewFilter } from "~/server/admin/admin-reviews.server";
 import type { Route } from "./+types/admin.reviews";
@@ -21,12 +21,7 @@ import type { Route } from "./+types/admin.reviews";
  * Signed-in operators only, every POST checked like the rest of the back office.
  */
 
-const outcomes = {
-  published: "The review is published: it shows on the site and counts in the rating.",
-  rejected: "The review is rejected: it is never shown. Your reason is recorded.",
-  replied: "The reply is saved: it shows under the review.",
-  reply_removed: "The reply is removed.",
-} as const;
+const { outcomes } = adminReviewsCopy;
 type Done = keyof typeof outcomes;
 
 export const headers = adminRouteHeaders;
@@ -43,13 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let fields: URLSearchParams;
-  try {
-    fields = await adminForm(request, context);
-  } catch (error) {
-    return refusalOf(error);
-  }
-  const session = await requireAdmin(request, context);
+  const form = await signedInAdminForm(request, context);
+  if ("refused" in form) return form.refused;
+  const { fields, session } = form;
   const parsed = parseReviewAction(fields);
   if (!parsed.ok) return data({ formError: parsed.error }, { status: 400, headers: ADMIN_HEADERS });
   const outcome = await context.services.adminReviews.act(parsed.action, session.email);
@@ -59,9 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         refusal: {
           status: 404,
-          message: decision
-            ? "That review is not waiting for a decision (it may have been decided meanwhile)."
-            : "That review does not exist.",
+          message: decision ? adminReviewsCopy.notWaiting : adminReviewsCopy.notFound,
         },
       },
       { status: 404, headers: ADMIN_HEADERS },
@@ -152,7 +141,7 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
           <ReviewFilter filter={filter} products={products} />
           {reviews.length === 0 ? (
             <p className="rounded-card border border-white/10 bg-ink-800 p-5 text-ink-200">
-              {filter.page > 1 ? "No reviews on this page." : "No review matches."}
+              {filter.page > 1 ? adminReviewsCopy.noneOnPage : adminReviewsCopy.noneMatch}
             </p>
           ) : (
             <ul className="space-y-4">

@@ -59,6 +59,32 @@ test.describe("the first paint before any JavaScript (issue 19, decision 086)", 
     await expect(page.locator('script[type="forge/after-first-paint"]')).toHaveCount(0);
   });
 
+  test("the web font is declared and its load started in the head, fetched once, and in use", async ({
+    page,
+  }) => {
+    await page.goto("/legal/privacy");
+    await waitForHydration(page);
+    const font = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const head = [...document.head.children].map((element) => element.tagName.toLowerCase());
+      return {
+        faceBeforeStylesheet:
+          head.indexOf("style") <
+          head.findIndex(
+            (tag, i) => tag === "link" && (document.head.children[i] as HTMLLinkElement).rel === "stylesheet",
+          ),
+        usable: document.fonts.check('1em "Archivo Variable"'),
+        fetches: performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".woff2"))
+          .length,
+        bodyFont: getComputedStyle(document.body).fontFamily,
+      };
+    });
+    expect(font.faceBeforeStylesheet).toBe(true);
+    expect(font.usable).toBe(true);
+    expect(font.fetches).toBe(1);
+    expect(font.bodyFont).toContain("Archivo Variable");
+  });
+
   for (const target of ["safety", "timing", "faq"]) {
     test(`the Deep Dive's #${target} link lands the section just below the header`, async ({ page }) => {
       await page.goto("/deep-dive");

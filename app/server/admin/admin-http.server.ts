@@ -57,6 +57,24 @@ export async function adminForm(request: Request, context: AppLoadContext): Prom
   throw new ApiError(415, "Send the form as a form.");
 }
 
+/**
+ * The start of every signed-in back-office action: the POST guard first (a foreign origin or a bad body
+ * is refused before any session lookup), then the session (none: the redirect to sign in is thrown).
+ * A refusal comes back as `refused`, the response the action returns as it is.
+ */
+export async function signedInAdminForm(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ fields: URLSearchParams; session: AdminSession } | { refused: ReturnType<typeof refusalOf> }> {
+  let fields: URLSearchParams;
+  try {
+    fields = await adminForm(request, context);
+  } catch (error) {
+    return { refused: refusalOf(error) };
+  }
+  return { fields, session: await requireAdmin(request, context) };
+}
+
 /** One point of the per-address limit: the address's SHA-256 is the key (no address in the store). */
 export async function limitAddress(context: AppLoadContext, email: string): Promise<void> {
   const key = `address:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;

@@ -11,6 +11,7 @@ import {
 } from "~/server/mail/templates/review-invitation";
 import type { Logger } from "~/server/runtime/logger.server";
 import type { ShopifyOrderStatus, ShopifyOrders } from "~/server/shopify/order-types";
+import { withinTime } from "~/server/time-limit.server";
 import { decideInvitation, type Observation } from "./invitation-due.server";
 import { REVIEW_LINK_DAYS, type ReviewLinks } from "./review-link.server";
 import { reviewableProducts } from "./reviewable-products.server";
@@ -131,21 +132,12 @@ export function createReviewInvitations(options: ReviewInvitationsOptions): Revi
       inArray(reviewInvitations.status, ["waiting", "due"]),
     );
 
-  async function shopifyStatus(shopifyOrderId: string): Promise<ShopifyOrderStatus | null> {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([
-        options.shopifyOrders.status(shopifyOrderId),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new ShopifyTimeout("Shopify did not answer in time")),
-            shopifyWaitMs,
-          );
-        }),
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
+  function shopifyStatus(shopifyOrderId: string): Promise<ShopifyOrderStatus | null> {
+    return withinTime(
+      options.shopifyOrders.status(shopifyOrderId),
+      shopifyWaitMs,
+      () => new ShopifyTimeout("Shopify did not answer in time"),
+    );
   }
 
   /** What is known of the order's shipping now. */

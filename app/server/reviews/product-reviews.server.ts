@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { PublicReview } from "~/contracts/reviews";
+import { withinTime } from "~/server/time-limit.server";
 
 /** How long a product page waits for its latest reviews before showing none (they are deferred). */
 const LATEST_TIMEOUT_MS = 2_000;
@@ -15,14 +16,12 @@ export function latestProductReviews(
   count: number,
 ): Promise<PublicReview[]> {
   const { reviewListing, logger } = context.services;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("latest reviews timed out")), LATEST_TIMEOUT_MS);
+  return withinTime(
+    reviewListing.latest(product, count),
+    LATEST_TIMEOUT_MS,
+    () => new Error("latest reviews timed out"),
+  ).catch((error: unknown) => {
+    logger.warn({ err: error, requestId: context.requestId, product }, "latest reviews unavailable");
+    return [];
   });
-  return Promise.race([reviewListing.latest(product, count), timeout])
-    .catch((error: unknown) => {
-      logger.warn({ err: error, requestId: context.requestId, product }, "latest reviews unavailable");
-      return [];
-    })
-    .finally(() => clearTimeout(timer));
 }

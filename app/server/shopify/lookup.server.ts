@@ -3,6 +3,7 @@ import { PLACEHOLDER_MARKER, type PurchasableItem } from "~/content/catalog";
 import { defaultOffers, type ShownItem, type ShownOffers } from "~/content/pricing";
 import { type LiveOffers, type LiveProduct, liveProductFrom } from "~/contracts/catalog";
 import type { AppServices } from "~/server/runtime/services.server";
+import { withinTime } from "~/server/time-limit.server";
 import type { CatalogConfig } from "./catalog-config.server";
 import type { CacheSource } from "./product-cache.server";
 import type { CatalogVariant, StoreProduct } from "./types";
@@ -20,14 +21,9 @@ export function lookupProduct(
   return productCache.get(handle, () => catalog.getProductByHandle(handle, { buyerIp: context.clientIp }));
 }
 
-/** Races `work` against `timeoutMs`: a store slower than that counts as failed. */
-function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("The store took too long to answer.")), timeoutMs);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
+/** A store slower than `timeoutMs` counts as failed. */
+const withTimeout = <T>(work: Promise<T>, timeoutMs: number) =>
+  withinTime(work, timeoutMs, () => new Error("The store took too long to answer."));
 
 /**
  * The offers (price and compare-at price) of `items` for a page, from the variants checkout charges
