@@ -14,8 +14,8 @@
  * The floor (bench/floor: a bare React Router app, one prerendered route) is built and audited in the
  * same run, so each route's JS and TBT are also given as a multiple of what the framework alone costs.
  * Pages that are noindex by design (payment success, test product) are exempt from the SEO score only.
- * The order page (/orders/:token) is not audited: it needs a paid order and its signed link; an unknown
- * token is a 404, which Lighthouse refuses to audit. Its JavaScript is in bench/BUNDLES.md.
+ * The order page (/orders/:token, noindex) is audited at the signed link of an order paid for through the
+ * sandbox's checkout at the start (tests/perf/order-page.ts); PERF_ROUTES=/orders/:token for it alone.
  * Writes the full figures to <build dir>/perf-report.json and the table into bench/RESULTS.md (its own
  * section; PERF_WRITE_RESULTS=0 to leave the file alone), and exits 1 when a budget fails.
  */
@@ -30,6 +30,7 @@ import { allPages } from "../../app/content/routes";
 import { writeResultsSection } from "../../scripts/lib/results-section";
 import { chromiumArgs, chromiumPath } from "../support/chromium";
 import { buildFloor, serveFloor } from "./floor";
+import { paidOrderLink } from "./order-page";
 import { budgets, consoleLine, type RouteResult, type Run, resultsSection, summarise } from "./summary";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -39,6 +40,8 @@ const port = Number(process.env.PERF_PORT ?? 4470);
 const floorPort = Number(process.env.PERF_FLOOR_PORT ?? port + 1);
 const debugPort = Number(process.env.PERF_DEBUG_PORT ?? 9333);
 const origin = `http://127.0.0.1:${port}`;
+/** The order page's label: it is audited at the signed link of an order paid for at the start. */
+const ORDER_PAGE = "/orders/:token";
 /** Runs per route: the median of each figure is checked, the min-max spread reported. */
 const runsPerRoute = Math.max(1, Number(process.env.PERF_RUNS ?? 5));
 
@@ -214,6 +217,17 @@ async function main() {
       const result = summarise(page.path, runs, {
         prerendered: page.prerender,
         indexable: page.indexable,
+        checkBudgets: true,
+      });
+      results.push(result);
+      console.log(consoleLine(result, floor));
+    }
+    if (!wanted || wanted.includes(ORDER_PAGE)) {
+      const link = await paidOrderLink(origin);
+      const runs = await audit(link, ORDER_PAGE);
+      const result = summarise(ORDER_PAGE, runs, {
+        prerendered: false,
+        indexable: false,
         checkBudgets: true,
       });
       results.push(result);
