@@ -1,8 +1,8 @@
 /**
- * Numbers and dates as en-US text, written out by hand rather than through `Intl`: the first Intl
+ * Numbers as en-US text, written out by hand rather than through `Intl`: the first Intl
  * formatter a page makes loads locale data, and on the Deep Dive that cost a throttled phone about
  * 30 ms of main thread during hydration for one price (issue 19). The text is the same on the server
- * and in the browser (fixed locale, UTC dates), so hydration finds what the server rendered; a unit
+ * and in the browser (fixed locale), so hydration finds what the server rendered; a unit
  * test holds it equal to Intl's.
  */
 
@@ -20,26 +20,4 @@ export function formatNumber(
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   const sign = value < 0 && Number(fixed) !== 0 ? "-" : "";
   return `${sign}${grouped}${fraction ? `.${fraction}` : ""}`;
-}
-
-const months = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** `November 26, 2026`: the day in UTC, as Intl's en-US `dateStyle: "long"`. */
-export function formatLongDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${iso}`);
-  return `${months[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }

@@ -16,20 +16,6 @@ export const heldReasonLabels = {
   hidden_before_import: "Hidden or marked as spam on the previous review platform",
 } as const satisfies Record<string, string>;
 
-/** The back office's reviews page: what an operator's action did, and what it could not do. */
-export const adminReviewsCopy = {
-  outcomes: {
-    published: "The review is published: it shows on the site and counts in the rating.",
-    rejected: "The review is rejected: it is never shown. Your reason is recorded.",
-    replied: "The reply is saved: it shows under the review.",
-    reply_removed: "The reply is removed.",
-  },
-  notWaiting: "That review is not waiting for a decision (it may have been decided meanwhile).",
-  notFound: "That review does not exist.",
-  noneOnPage: "No reviews on this page.",
-  noneMatch: "No review matches.",
-} as const;
-
 /** What the site says where a rating would be, while no review is published. */
 export const noReviewsYet = "No reviews yet";
 

@@ -3,7 +3,7 @@ import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
 import { ReviewCard } from "~/components/admin/review-card";
 import { ReviewFilter, ReviewPages } from "~/components/admin/review-filter";
 import { TEXT_LINK } from "~/components/ui/text-link";
-import { adminReviewsCopy } from "~/content/reviews";
+import { adminReviewsCopy } from "~/content/admin-reviews";
 import { brand } from "~/content/site";
 import {
   ADMIN_HEADERS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatNumber } from "~/content/number-format";
+import { formatNumber } from "~/content/number-format";
 import { formatUsd } from "~/content/pricing";
 
 describe("numbers as en-US text without Intl", () => {
@@ -24,17 +24,5 @@ describe("numbers as en-US text without Intl", () => {
     expect(formatUsd(0.25)).toBe("$0.25");
     expect(formatUsd(1299.5)).toBe("$1,299.50");
     expect(formatUsd(49, { cents: true })).toBe("$49.00");
-  });
-
-  it("dates read as Intl's long en-US date in UTC", () => {
-    const intl = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-    for (const iso of [
-      "2026-11-26T06:00:00.000Z",
-      "2026-01-01T00:00:00Z",
-      "2025-12-31T23:59:59Z",
-      "2024-02-29T12:00:00Z",
-    ])
-      expect(formatLongDate(iso)).toBe(intl.format(new Date(iso)));
-    expect(() => formatLongDate("not a date")).toThrow(RangeError);
   });
 });

@@ -1,12 +1,18 @@
-import { formatLongDate, formatNumber } from "~/content/number-format";
+import { formatNumber } from "~/content/number-format";
 
 /**
  * Numbers and dates of the reviews pages, the same on the server and in the browser (fixed locale and
- * time zone), so hydration finds the text it rendered.
+ * time zone), so hydration finds the text it rendered. The date formatter is made on first use, so
+ * only a page that shows a review's date pays for Intl's locale data (decision 086).
  */
 export const formatCount = (value: number) => formatNumber(value);
 
-export const formatDate = (iso: string) => formatLongDate(iso);
+let dateFormat: Intl.DateTimeFormat | undefined;
+
+export const formatDate = (iso: string) =>
+  (dateFormat ??= new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" })).format(
+    new Date(iso),
+  );
 
 /** The share of `count` in `total`, as a whole percent (0 with no total). */
 export const percentOf = (count: number, total: number) =>
