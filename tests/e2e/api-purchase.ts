@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { SANDBOX_ENHANCER_VARIANT, sandboxCheckoutForm } from "../support/sandbox-checkout";
 import { expect } from "./support";
 
 /**
@@ -13,24 +14,11 @@ export async function paidThroughApi(
 ): Promise<{ sessionId: string }> {
   const started = await request.post(`${base}/api/hybrid-checkout`, {
     headers: { origin: base },
-    data: { products: [{ shopifyVariantId: "gid://shopify/ProductVariant/49100000000001", quantity }] },
+    data: { products: [{ shopifyVariantId: SANDBOX_ENHANCER_VARIANT, quantity }] },
   });
   const { checkoutUrl, sessionId } = (await started.json()) as { checkoutUrl: string; sessionId: string };
   const paid = await request.post(checkoutUrl, {
-    form: {
-      email,
-      cardNumber: "4242 4242 4242 4242",
-      cardExpiry: "12 / 34",
-      cardCvc: "123",
-      name: "Alex Carter",
-      line1: "12 Forge Street",
-      line2: "",
-      city: "Austin",
-      state: "TX",
-      postalCode: "78701",
-      country: "US",
-      terms: "accepted",
-    },
+    form: sandboxCheckoutForm(email),
     maxRedirects: 0,
   });
   expect(paid.status()).toBe(303);

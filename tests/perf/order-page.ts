@@ -1,9 +1,4 @@
-/**
- * The order page's address for `npm run perf`: a paid order through the sandbox's checkout by its HTTP
- * API (as tests/e2e/api-purchase.ts does for the specs), then the signed link from its confirmation
- * e-mail in the mail emulator. The page cannot be audited without one: an unknown token is a 404.
- */
-const VARIANT = "gid://shopify/ProductVariant/49100000000001";
+import { SANDBOX_ENHANCER_VARIANT, sandboxCheckoutForm } from "../support/sandbox-checkout";
 
 async function post(url: string, init: { origin: string; json?: unknown; form?: Record<string, string> }) {
   const response = await fetch(url, {
@@ -20,29 +15,21 @@ async function post(url: string, init: { origin: string; json?: unknown; form?: 
   return response;
 }
 
+/**
+ * The order page's address for `npm run perf`: a paid order through the sandbox's checkout by its HTTP
+ * API (as tests/e2e/api-purchase.ts does for the specs), then the signed link from its confirmation
+ * e-mail in the mail emulator. The page cannot be audited without one: an unknown token is a 404.
+ */
 export async function paidOrderLink(origin: string): Promise<string> {
   const email = `perf-${Date.now().toString(36)}@example.com`;
   const started = await post(`${origin}/api/hybrid-checkout`, {
     origin,
-    json: { products: [{ shopifyVariantId: VARIANT, quantity: 1 }] },
+    json: { products: [{ shopifyVariantId: SANDBOX_ENHANCER_VARIANT, quantity: 1 }] },
   });
   const { checkoutUrl, sessionId } = (await started.json()) as { checkoutUrl: string; sessionId: string };
   const paid = await post(checkoutUrl, {
     origin: new URL(checkoutUrl).origin,
-    form: {
-      email,
-      cardNumber: "4242 4242 4242 4242",
-      cardExpiry: "12 / 34",
-      cardCvc: "123",
-      name: "Alex Carter",
-      line1: "12 Forge Street",
-      line2: "",
-      city: "Austin",
-      state: "TX",
-      postalCode: "78701",
-      country: "US",
-      terms: "accepted",
-    },
+    form: sandboxCheckoutForm(email),
   });
   if (paid.status !== 303) throw new Error(`the emulated checkout answered ${paid.status}, not 303`);
   await post(`${origin}/api/verify-and-send-confirmation`, { origin, json: { sessionId } });

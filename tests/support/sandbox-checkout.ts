@@ -1,0 +1,21 @@
+/**
+ * What a buyer types into the sandbox's emulated Stripe Checkout page (a card the emulator accepts, a
+ * US address), and the seeded Enhancer variant: for the specs and scripts that need a paid order by the
+ * HTTP API rather than by driving the pages (tests/e2e/api-purchase.ts, tests/perf/order-page.ts).
+ */
+export const SANDBOX_ENHANCER_VARIANT = "gid://shopify/ProductVariant/49100000000001";
+
+export const sandboxCheckoutForm = (email: string): Record<string, string> => ({
+  email,
+  cardNumber: "4242 4242 4242 4242",
+  cardExpiry: "12 / 34",
+  cardCvc: "123",
+  name: "Alex Carter",
+  line1: "12 Forge Street",
+  line2: "",
+  city: "Austin",
+  state: "TX",
+  postalCode: "78701",
+  country: "US",
+  terms: "accepted",
+});
