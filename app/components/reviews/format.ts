@@ -9,10 +9,10 @@ export const formatCount = (value: number) => formatNumber(value);
 
 let dateFormat: Intl.DateTimeFormat | undefined;
 
-export const formatDate = (iso: string) =>
-  (dateFormat ??= new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" })).format(
-    new Date(iso),
-  );
+export function formatDate(iso: string): string {
+  dateFormat ??= new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+  return dateFormat.format(new Date(iso));
+}
 
 /** The share of `count` in `total`, as a whole percent (0 with no total). */
 export const percentOf = (count: number, total: number) =>
