@@ -156,6 +156,10 @@ test.describe("the Enhancer's page", () => {
   }) => {
     await page.goto(path);
     const bar = page.locator(".sticky-buy-bar");
+    // The live product streams in after the default one; React swaps it in at the next frame (and later
+    // ones every 300 ms), which can come after the load event now that the scripts load after the
+    // first paint: until then the streamed copy waits in a hidden container. One bar once it is in.
+    await expect(bar).toHaveCount(1);
     if (!isMobile(page)) {
       await expect(bar).toBeHidden();
       return;
@@ -169,10 +173,15 @@ test.describe("the Enhancer's page", () => {
 
     // Scrolled to the very end, the bar rests after the content and above the footer.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(100);
+    const footer = page.locator("footer");
+    await expect
+      .poll(async () => {
+        const box = await bar.boundingBox();
+        const footerTop = await footer.evaluate((el) => el.getBoundingClientRect().top);
+        return (box?.y ?? 0) + (box?.height ?? 0) - footerTop;
+      })
+      .toBeLessThanOrEqual(1);
     const rest = await bar.boundingBox();
-    const footerTop = await page.locator("footer").evaluate((el) => el.getBoundingClientRect().top);
-    expect((rest?.y ?? 0) + (rest?.height ?? 0)).toBeLessThanOrEqual(footerTop + 1);
     const disclaimer = await page
       .getByRole("complementary", { name: "FDA disclaimer" })
       .evaluate((el) => el.getBoundingClientRect().bottom);

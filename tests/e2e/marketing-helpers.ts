@@ -20,10 +20,11 @@ export async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
 }
 
 export async function jsonLdOfType(page: Page, type: string): Promise<Record<string, unknown>> {
-  const blocks = await jsonLd(page);
-  const found = blocks.filter((block) => block["@type"] === type);
-  expect(found, `one ${type} JSON-LD block`).toHaveLength(1);
-  return found[0] as Record<string, unknown>;
+  const ofType = async () => (await jsonLd(page)).filter((block) => block["@type"] === type);
+  // A block in streamed content has a copy in React's hidden container until the content is swapped
+  // in (at a frame, which can come after the load event): polled until there is one.
+  await expect.poll(async () => (await ofType()).length, { message: `one ${type} JSON-LD block` }).toBe(1);
+  return (await ofType())[0] as Record<string, unknown>;
 }
 
 /** Every JSON-LD script carries the nonce of the response's CSP. */
