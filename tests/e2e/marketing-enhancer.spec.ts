@@ -19,6 +19,8 @@ const pricings = { "Test pricing": "$0.25", "Live Shopify pricing": livePrice } 
 
 async function shownPricing(page: Page): Promise<{ label: keyof typeof pricings; price: string }> {
   const box = page.getByTestId("product-price");
+  // Until React swaps the streamed live product in, its copy waits hidden beside the default one.
+  await expect(box).toHaveCount(1);
   await expect(box).toHaveAttribute("aria-busy", "false");
   const text = ((await box.textContent()) ?? "").replace(/\s+/g, " ");
   const label = (Object.keys(pricings) as (keyof typeof pricings)[]).find((l) =>
