@@ -93,6 +93,9 @@ async function main() {
   // Listen first: the emulators need this server's own address. Requests that arrive before the
   // app is ready wait for it.
   let app: http.RequestListener | undefined;
+  // The same app, answering only the in-process emulators until then: the warm-up below asks them
+  // (through this server, as in production), and would otherwise wait for itself until it timed out.
+  let emulatorApp: http.RequestListener | undefined;
   let resolveApp: (app: http.RequestListener) => void = () => {};
   const appReady = new Promise<http.RequestListener>((resolve) => {
     resolveApp = resolve;
@@ -125,6 +128,7 @@ async function main() {
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     trackRequest(req, res);
     if (app) app(req, res);
+    else if (emulatorApp && req.url?.startsWith("/__sandbox/")) emulatorApp(req, res);
     else void appReady.then((ready) => ready(req, res));
   });
   server.keepAliveTimeout = 65_000;
@@ -171,15 +175,16 @@ async function main() {
     () => runtime.shownOffers(services),
     () => services.shownRatings.current(),
   );
-  // The first read of the shown prices and ratings, before the first request is answered (bounded: a
-  // slow store or database delays the start by at most 2 s; the pages then show their defaults).
-  await Promise.all([runtime.warmShownOffers(services, 2_000), services.shownRatings.warm(2_000)]);
   const httpApp = createHttpApp({
     services,
     mode,
     sandbox: sandbox.active.length ? { router: sandbox.router, active: sandbox.active } : undefined,
     publicConfig,
   });
+  if (sandbox.active.length) emulatorApp = httpApp.listener;
+  // The first read of the shown prices and ratings, before the first request is answered (bounded: a
+  // slow store or database delays the start by at most 2 s; the pages then show their defaults).
+  await Promise.all([runtime.warmShownOffers(services, 2_000), services.shownRatings.warm(2_000)]);
   app = httpApp.listener;
   resolveApp(app);
   // The public origin too: where return URLs, e-mail links and the sandbox pay page point.

@@ -6,6 +6,10 @@
  *
  *   node --import tsx scripts/bundle-report.ts            prints the report
  *   node --import tsx scripts/bundle-report.ts --write    also writes bench/BUNDLES.md
+ *   node --import tsx scripts/bundle-report.ts --check    fails if a page is over the budget (npm test)
+ *
+ * The budget (issue 19, decision 087) is read as Lighthouse reads it, as what a browser downloads: the
+ * Brotli bytes the server sends each file in, plus its response headers. JS_BUDGET_KB overrides the 125.
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -159,6 +163,25 @@ for (const row of chunkRows.sort((a, b) => b.gzip - a.gzip)) {
   );
 }
 const report = `${lines.join("\n")}\n`;
+
+if (process.argv.includes("--check")) {
+  const budgetKb = Number(process.env.JS_BUDGET_KB ?? 125);
+  // Measured with Lighthouse: each script response's headers (decision 082's subresource headers).
+  const headersPerFileKb = 0.47;
+  const downloadKb = (row: (typeof pageRows)[number]) =>
+    row.brotli / 1024 + row.files.length * headersPerFileKb;
+  const over = pageRows.filter((row) => !(downloadKb(row) <= budgetKb));
+  for (const row of pageRows)
+    console.log(
+      `${downloadKb(row) <= budgetKb ? "ok  " : "OVER"} ${row.path.padEnd(24)} ${downloadKb(row).toFixed(1).padStart(6)} KB of ${budgetKb} (Brotli ${kb(row.brotli)} + headers of ${row.files.length} files; gzip ${kb(row.gzip)})`,
+    );
+  if (over.length > 0) {
+    console.error(`JavaScript over the ${budgetKb} KB budget on ${over.map((row) => row.path).join(", ")}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
 process.stdout.write(report);
 if (process.argv.includes("--write")) {
   const file = path.join(root, "bench/BUNDLES.md");

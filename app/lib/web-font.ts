@@ -16,5 +16,8 @@ const UNICODE_RANGE =
 export const webFontFace = (url: string) =>
   `@font-face{font-family:"${WEB_FONT_FAMILY}";font-style:normal;font-display:swap;font-weight:100 900;src:url(${JSON.stringify(url)}) format("woff2-variations");unicode-range:${UNICODE_RANGE}}`;
 
-/** Starts loading the face at once (the preload's response is used; nothing is fetched twice). */
-export const WEB_FONT_LOADER = `document.fonts&&document.fonts.load('1em "${WEB_FONT_FAMILY}"')`;
+/**
+ * Starts loading the face at once (the preload's response is used; nothing is fetched twice). A file
+ * that fails to load leaves the fallback face in use, as the stylesheet alone would: not an error.
+ */
+export const WEB_FONT_LOADER = `document.fonts&&document.fonts.load('1em "${WEB_FONT_FAMILY}"').catch(function(){})`;

@@ -89,7 +89,6 @@ export function serverEmulatorBase(server: RunningServer): string {
   return `${server.url}/__sandbox/shopify`;
 }
 
-/** The server's "server listening" log entry (its URL and the emulators in use). */
 /**
  * The server's "server listening" log entry. Logs are written asynchronously, so the line may reach
  * the test's pipe after /healthz has already answered: it is waited for, up to 5 s.

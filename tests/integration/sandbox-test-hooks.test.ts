@@ -94,6 +94,29 @@ describe("the emulators' test hooks", () => {
     );
   });
 
+  it("leave the start as it was: the shown prices are read from the emulator before the first answer", async () => {
+    // The warm-up asks the in-process emulator through this same server, which answers it before it
+    // answers anyone else (it once waited for itself until the 2 s limit, and pages showed defaults).
+    await listeningEntry(plain);
+    const entries = plain.logs.flatMap((line) => {
+      try {
+        return [JSON.parse(line) as { msg?: string; req?: { path?: string } }];
+      } catch {
+        return [];
+      }
+    });
+    const listening = entries.findIndex((entry) => entry.msg === "server listening");
+    const storefrontRead = entries.findIndex(
+      (entry) => entry.msg === "request completed" && entry.req?.path?.startsWith("/__sandbox/shopify/"),
+    );
+    expect(storefrontRead).toBeGreaterThanOrEqual(0);
+    expect(storefrontRead).toBeLessThan(listening);
+    expect(plain.logs.join("\n")).not.toContain("shown offers not read at start");
+    const html = await (await fetch(`${plain.url}/`)).text();
+    const config = JSON.parse(/id="forge-runtime-config"[^>]*>([^<]*)</.exec(html)?.[1] ?? "{}");
+    expect(config.offers?.enhancer?.price).toBe("39.0");
+  });
+
   it("leave what the browser receives as it was: the seeded products' variant ids", async () => {
     const seeded = Object.fromEntries(sandboxProducts.map((product) => [product.item, product.variantId]));
     for (const server of [plain, forTests]) {
