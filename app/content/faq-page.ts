@@ -1,10 +1,11 @@
-import { interactionNotes, whoShouldNot } from "./deep-dive";
+import { interactionNotes } from "./deep-dive";
 import { type Evidence, evidenceLabels } from "./formula";
 import { ingredients } from "./ingredients";
 import { formatUsd, prices } from "./pricing";
 import { dosing, guarantee, kitFacts, kitSummary, shipping, supply } from "./product";
 import { link, list, mailto, p, plainText, type RichText } from "./rich-text";
 import { paths, support } from "./site";
+import { whoShouldNot } from "./who-should-not";
 
 /**
  * The FAQ page (issue 17): questions shoppers ask, grouped, each with a stable anchor (`/faq#<id>`:

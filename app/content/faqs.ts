@@ -1,7 +1,9 @@
-import { formatUsd, prices } from "./pricing";
-import { audience, dosing, guarantee, kitFacts, shipping, supply, usageGuidance } from "./product";
+import { dosing, guarantee, usageGuidance } from "./product";
 
-/** Each page's FAQ. An accordion shows them; a FAQPage JSON-LD repeats them for search engines. */
+/**
+ * Each page's FAQ. An accordion shows them; a FAQPage JSON-LD repeats them for search engines. The
+ * Enhancer's is in enhancer-faqs.ts, so that its page loads none of the others.
+ */
 export type Faq = { question: string; answer: string };
 
 export const deepDiveFaqs: readonly Faq[] = [
@@ -48,28 +50,5 @@ export const broScienceFaqs: readonly Faq[] = [
   {
     question: "What if it does nothing for me?",
     answer: `You get the ${guarantee.label}. No drama.`,
-  },
-];
-
-export const enhancerFaqs: readonly Faq[] = [
-  {
-    question: "How do I take it?",
-    answer: `${dosing.label}. One bottle holds ${supply.capsules} capsules: a ${supply.days}-day supply.`,
-  },
-  {
-    question: "Who is it for?",
-    answer: `Men aged ${audience.minAge}-${audience.maxAge}. Do not take it with a hormone-sensitive condition, on testosterone therapy, or on blood thinners, diabetes or thyroid medication without your doctor: the Deep Dive lists every case.`,
-  },
-  {
-    question: "When will it ship?",
-    answer: `${shipping.dispatch}, with free shipping.`,
-  },
-  {
-    question: "What if it doesn't work for me?",
-    answer: `Every order comes with a ${guarantee.label}.`,
-  },
-  {
-    question: "Should I test first?",
-    answer: `It helps: the at-home test kit (${formatUsd(prices.testKit)}) measures your total testosterone as a baseline, with results ${kitFacts.resultsTiming}. ${kitFacts.singleUse} A second kit after 8-12 weeks shows what changed.`,
   },
 ];

@@ -14,13 +14,13 @@ import {
   stopSigns,
   timing,
   upperLimits,
-  whoShouldNot,
 } from "~/content/deep-dive";
 import { deepDiveFaqs } from "~/content/faqs";
 import { evidenceLabels } from "~/content/formula";
 import { ingredients } from "~/content/ingredients";
 import { pages } from "~/content/routes";
 import { studiesNote } from "~/content/studies";
+import { whoShouldNot } from "~/content/who-should-not";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/deep-dive";
 

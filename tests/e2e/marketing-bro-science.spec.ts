@@ -1,5 +1,5 @@
-import { whoShouldNot } from "~/content/deep-dive";
 import { broScienceFaqs } from "~/content/faqs";
+import { whoShouldNot } from "~/content/who-should-not";
 import {
   expectAccordionBehaviour,
   expectInertButton,

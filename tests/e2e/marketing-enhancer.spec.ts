@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { whoShouldNot } from "~/content/deep-dive";
-import { enhancerFaqs } from "~/content/faqs";
+import { enhancerFaqs } from "~/content/enhancer-faqs";
 import { ingredients } from "~/content/ingredients";
 import { formatUsd } from "~/content/pricing";
+import { whoShouldNot } from "~/content/who-should-not";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
 import { expectAccordionBehaviour, expectJsonLdNonces, jsonLdOfType } from "./marketing-helpers";
 import { expect, expectNoAxeViolations, isMobile, test, waitForHydration } from "./support";

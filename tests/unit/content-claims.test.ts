@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as about from "~/content/about";
 import * as comparison from "~/content/comparison";
 import * as deepDive from "~/content/deep-dive";
+import * as enhancerFaqCopy from "~/content/enhancer-faqs";
 import { ingredientFacts } from "~/content/facts/ingredients";
 import * as faqPage from "~/content/faq-page";
 import * as faqs from "~/content/faqs";
@@ -10,6 +11,7 @@ import * as product from "~/content/product";
 import * as routes from "~/content/routes";
 import * as testKit from "~/content/test-kit";
 import * as videos from "~/content/videos";
+import * as whoShouldNotCopy from "~/content/who-should-not";
 import { strings } from "./content-strings";
 
 /**
@@ -17,9 +19,20 @@ import { strings } from "./content-strings";
  * carry a claim the facts contradict.
  */
 
-const copy = [about, comparison, deepDive, faqPage, faqs, home, product, routes, testKit, videos].flatMap(
-  (module) => strings(module),
-);
+const copy = [
+  about,
+  comparison,
+  deepDive,
+  whoShouldNotCopy,
+  enhancerFaqCopy,
+  faqPage,
+  faqs,
+  home,
+  product,
+  routes,
+  testKit,
+  videos,
+].flatMap((module) => strings(module));
 
 describe("claims the facts support", () => {
   it("reads the content (a guard against an empty sweep)", () => {
@@ -78,7 +91,7 @@ describe("claims the facts support", () => {
   });
 
   it("sums up who should not take it from the full list, and links to it", () => {
-    const { summary, items, fullListLink } = deepDive.whoShouldNot;
+    const { summary, items, fullListLink } = whoShouldNotCopy.whoShouldNot;
     for (const topic of [
       "under 18",
       "prostate",

@@ -6,6 +6,7 @@ import * as about from "~/content/about";
 import * as broScience from "~/content/bro-science";
 import { comparison, formulaEvidence } from "~/content/comparison";
 import * as deepDive from "~/content/deep-dive";
+import * as enhancerFaqCopy from "~/content/enhancer-faqs";
 import { ingredientFacts } from "~/content/facts/ingredients";
 import * as faqPage from "~/content/faq-page";
 import * as faqs from "~/content/faqs";
@@ -16,6 +17,7 @@ import * as terms from "~/content/legal/terms";
 import * as product from "~/content/product";
 import * as routes from "~/content/routes";
 import * as testKit from "~/content/test-kit";
+import * as whoShouldNotCopy from "~/content/who-should-not";
 import { strings } from "./content-strings";
 
 /**
@@ -105,6 +107,8 @@ describe("no stand-in for a prescribed therapy", () => {
     about,
     broScience,
     deepDive,
+    whoShouldNotCopy,
+    enhancerFaqCopy,
     faqPage,
     faqs,
     home,

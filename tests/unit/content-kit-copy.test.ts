@@ -4,6 +4,7 @@ import * as about from "~/content/about";
 import * as broScience from "~/content/bro-science";
 import * as comparison from "~/content/comparison";
 import * as deepDive from "~/content/deep-dive";
+import * as enhancerFaqCopy from "~/content/enhancer-faqs";
 import * as faqPage from "~/content/faq-page";
 import * as faqs from "~/content/faqs";
 import * as home from "~/content/home";
@@ -17,6 +18,7 @@ import { placeholdersLeft, testLab } from "~/content/site";
 import * as support from "~/content/support";
 import * as testKit from "~/content/test-kit";
 import { kitPage, kitSteps, resultsReport } from "~/content/test-kit";
+import * as whoShouldNotCopy from "~/content/who-should-not";
 import { nextStepsFor } from "~/server/mail/templates/order-confirmation";
 import { strings } from "./content-strings";
 
@@ -40,6 +42,8 @@ const copy = [
   broScience,
   comparison,
   deepDive,
+  whoShouldNotCopy,
+  enhancerFaqCopy,
   faqPage,
   faqs,
   home,
@@ -104,7 +108,7 @@ describe("the same words everywhere", () => {
     expect(kitSteps.find((step) => step.title === "Read")?.text).toContain(TIMING);
     expect(resultsReport.items.map((item) => item.title)).toContain(`Ready ${TIMING}`);
     expect(strings(faqPage.faqGroups).some((text) => text.includes(TIMING))).toBe(true);
-    expect(strings(faqs.enhancerFaqs).some((text) => text.includes(TIMING))).toBe(true);
+    expect(strings(enhancerFaqCopy.enhancerFaqs).some((text) => text.includes(TIMING))).toBe(true);
     expect(home.bundleSection.kit.detail).toBe(`Results ${TIMING}`);
     expect(nextStepsFor({ enhancer: false, testKit: true })).toContain(
       `Test kit results are ready ${TIMING}, and are ${KEPT}.`,

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { Tabs } from "~/components/ui/tabs";
-import { enhancerFaqs } from "~/content/faqs";
+import { enhancerFaqs } from "~/content/enhancer-faqs";
 import { serving } from "~/content/formula";
 import { enhancerPage } from "~/content/product";
 import { paths } from "~/content/site";

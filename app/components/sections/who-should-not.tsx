@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { TEXT_LINK } from "~/components/ui/text-link";
-import { whoShouldNot } from "~/content/deep-dive";
+import { whoShouldNot } from "~/content/who-should-not";
 
 /**
  * Who should not take the Enhancer, in short, beside the button that sells it (issue 20): the same
