@@ -40,6 +40,7 @@ export default [
   route("admin/sign-in", "routes/admin.sign-in.tsx"),
   route("admin/sign-out", "routes/admin.sign-out.ts"),
   route("admin/orders", "routes/admin.orders.tsx"),
+  route("admin/orders/:orderNumber", "routes/admin.orders.$orderNumber.tsx"),
   route("admin/reviews", "routes/admin.reviews.tsx"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),

@@ -1,7 +1,10 @@
 /**
- * The back office's order list (`/admin/orders`) as its component receives it: everything in words and
- * formatted amounts, built by app/server/admin/admin-orders.server.ts. Types only (browser code imports it).
+ * The back office's order list (`/admin/orders`) and one order's page (`/admin/orders/<number>`) as their
+ * components receive them: everything in words and formatted amounts, built by
+ * app/server/admin/admin-orders.server.ts and admin-order-detail.server.ts. Types only (browser code
+ * imports it).
  */
+import type { OrderTrackingView } from "./order-tracking";
 
 /** Where the order's copy in Shopify stands (the shopify_syncs row of kind order_create). */
 export type AdminSyncState =
@@ -36,6 +39,48 @@ export type AdminOrdersPage = {
   page: number;
   hasPrevious: boolean;
   hasNext: boolean;
+  /** The search the list answers (an order number or an e-mail address), as typed; null: all orders. */
+  query: string | null;
+  /** Set when the search could not be read: says what it takes. */
+  queryProblem: string | null;
+};
+
+/** One e-mail the order caused (its outbox row): what it is, to whom, and where it stands. */
+export type AdminOrderEmail = {
+  /** "Order confirmation", "Review invitation"… */
+  label: string;
+  to: string;
+  state: AdminEmailState;
+  attempts: number;
+  lastError: string | null;
+  /** When it was sent, or else when it was queued (ISO). */
+  at: string;
+};
+
+/** Everything the back office knows of one order, for the operator answering its shopper. */
+export type AdminOrderDetail = {
+  orderNumber: number;
+  placedAt: string;
+  customerEmail: string;
+  customerName: string | null;
+  /** Items, totals, the address and Shopify's status, exactly as the shopper's order page shows them. */
+  view: OrderTrackingView;
+  payment: string;
+  refunded: boolean;
+  /** Where to find the payment in Stripe's dashboard. */
+  stripe: { checkoutSessionId: string; paymentIntentId: string | null };
+  promotionCode: string | null;
+  sync: AdminSyncState;
+  retrySyncId: string | null;
+  emails: AdminOrderEmail[];
+  refunds: { stripeRefundId: string; amount: string; reason: string | null; at: string }[];
+  guarantee: { open: boolean; reason: string | null; requestedAt: string } | null;
+  /** The review invitation in words ("Invited Nov 3, 2026", "Waiting for the shipment"…). */
+  reviewInvitation: string;
+  /** The review the shopper wrote from it, if any: its stars and where moderation left it, in words. */
+  review: { rating: number; state: string } | null;
+  /** A fresh signed link to the shopper's order page, to send a shopper who lost theirs. */
+  shopperLink: { url: string; validForDays: number };
 };
 
 /** A guarantee request waiting for the operator (refund in Stripe, then close it here). */

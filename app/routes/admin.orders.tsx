@@ -1,6 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
 import { GuaranteeRequests } from "~/components/admin/guarantee-requests";
+import { OrderSearch } from "~/components/admin/order-search";
+import { RetryOutcome } from "~/components/admin/order-states";
 import { OrdersTable } from "~/components/admin/orders-table";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
@@ -29,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
   const url = new URL(request.url);
   const [list, guaranteeRequests, heldReviews] = await Promise.all([
-    context.services.adminOrders.list(pageOf(url.searchParams.get("page"))),
+    context.services.adminOrders.list(pageOf(url.searchParams.get("page")), url.searchParams.get("q")),
     context.services.guarantee.openRequests(),
     context.services.adminReviews.heldCount(),
   ]);
@@ -68,8 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400, headers: ADMIN_HEADERS },
     );
   const retried = await context.services.adminOrders.retrySync(fields.get("syncId") ?? "");
-  // Post/redirect/get: a reload shows the list again and posts nothing.
-  throw redirect(`/admin/orders?page=${page}&retried=${retried ? 1 : 0}`, {
+  // Post/redirect/get: a reload shows the list (or the order's page it was sent from) and posts nothing.
+  const orderNumber = fields.get("orderNumber") ?? "";
+  const back = /^[1-9]\d{0,14}$/.test(orderNumber)
+    ? `/admin/orders/${orderNumber}?`
+    : `/admin/orders?page=${page}&`;
+  throw redirect(`${back}retried=${retried ? 1 : 0}`, {
     status: 303,
     headers: ADMIN_HEADERS,
   });
@@ -81,20 +87,27 @@ export const meta = () => [
 ];
 
 export default function AdminOrdersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, page, hasNext, hasPrevious, email, retried, closed, guaranteeRequests, heldReviews } =
-    loaderData;
+  const {
+    orders,
+    page,
+    hasNext,
+    hasPrevious,
+    email,
+    retried,
+    closed,
+    guaranteeRequests,
+    heldReviews,
+    query,
+    queryProblem,
+  } = loaderData;
+  const pageLink = (to: number) =>
+    `/admin/orders?${query ? `q=${encodeURIComponent(query)}&` : ""}page=${to}`;
   const refusal = actionData && "refusal" in actionData ? actionData.refusal : null;
   return (
     <AdminFrame heading="Orders" signedInAs={email} nav={{ current: "orders", heldReviews }}>
       <div className="space-y-6">
         {refusal ? <AdminNotice tone="problem">{refusal.message}</AdminNotice> : null}
-        {retried === true ? (
-          <AdminNotice tone="info">The sync is queued again: it is sent to Shopify in a moment.</AdminNotice>
-        ) : retried === false ? (
-          <AdminNotice tone="problem">
-            That sync was not waiting for a retry (it may have been sent meanwhile).
-          </AdminNotice>
-        ) : null}
+        <RetryOutcome retried={retried} />
         {closed === true ? (
           <AdminNotice tone="info">The guarantee request is closed.</AdminNotice>
         ) : closed === false ? (
@@ -104,9 +117,10 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
         ) : null}
         <GuaranteeRequests requests={guaranteeRequests} />
         <h2 className="pt-4 text-xl font-extrabold text-white">Orders</h2>
-        {orders.length === 0 ? (
+        <OrderSearch query={query} problem={queryProblem} />
+        {queryProblem ? null : orders.length === 0 ? (
           <p className="rounded-card border border-white/10 bg-ink-800 p-6 text-ink-200">
-            {page > 1 ? "No orders on this page." : "No orders yet."}
+            {query ? `No order matches “${query}”.` : page > 1 ? "No orders on this page." : "No orders yet."}
           </p>
         ) : (
           <OrdersTable orders={orders} page={page} />
@@ -114,7 +128,7 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
         {hasPrevious || hasNext ? (
           <nav aria-label="Pages of orders" className="flex justify-between gap-4">
             {hasPrevious ? (
-              <Link to={`/admin/orders?page=${page - 1}`} className={TEXT_LINK}>
+              <Link to={pageLink(page - 1)} className={TEXT_LINK}>
                 ← Newer orders
               </Link>
             ) : (
@@ -122,7 +136,7 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
             )}
             <span className="text-ink-300">Page {page}</span>
             {hasNext ? (
-              <Link to={`/admin/orders?page=${page + 1}`} className={TEXT_LINK}>
+              <Link to={pageLink(page + 1)} className={TEXT_LINK}>
                 Older orders →
               </Link>
             ) : (

@@ -6,7 +6,8 @@ import { expect, expectNoAxeViolations } from "./support";
 /**
  * Issue 16 items 5 and 7 in the browser, at 390 and 1280 px: the order page opened from the
  * confirmation e-mail (without JavaScript too), and the back office signed in by an e-mailed link,
- * with zero axe violations on each page.
+ * where an order is found by its shopper's address and opened (decision 088), with zero axe
+ * violations on each page.
  */
 const ADMIN = "ops@forge.example";
 const test = withOwnServer({ ADMIN_EMAILS: ADMIN, PGLITE_DIR: "memory://", RATE_LIMIT_MULTIPLIER: "50" });
@@ -70,7 +71,8 @@ test("the back office: sign in by e-mailed link, see the orders, sign out, no ax
   ownServer,
 }) => {
   const base = ownServer.url;
-  await orderLink(request, base, buyer("admin"));
+  const shopper = buyer("admin");
+  await orderLink(request, base, shopper);
   await page.goto(`${base}/admin`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
   await expectNoAxeViolations(page);
@@ -100,6 +102,32 @@ test("the back office: sign in by e-mailed link, see the orders, sign out, no ax
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders");
   await expect(page.getByTestId("admin-orders")).toContainText("order-admin-");
   await expectNoAxeViolations(page);
+
+  // A shopper writes in: the operator finds the order by their address (any case), keyboard only,
+  // and opens it (decision 088).
+  const search = page.getByLabel("Find an order");
+  await search.fill(shopper.toUpperCase());
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/orders\?q=/);
+  const rows = page.getByTestId("admin-orders").locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(shopper);
+  await expectNoAxeViolations(page);
+  await rows.getByRole("link", { name: /^#\d+$/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/orders\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Order #\d+$/);
+  await expect(page.getByTestId("order-items")).toContainText("Forge Enhancer");
+  await expect(page.getByTestId("order-customer")).toContainText(shopper);
+  await expect(page.getByTestId("order-payment")).toContainText("Stripe Checkout session");
+  await expect(page.getByTestId("order-emails")).toContainText("Order confirmation");
+  await expectNoAxeViolations(page);
+  // The fresh link it gives opens the shopper's own page for the same order.
+  const orderHeading = await page.getByRole("heading", { level: 1 }).textContent();
+  const shopperLink = await page.getByLabel("Link to the shopper's order page").inputValue();
+  await page.goto(shopperLink);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(orderHeading ?? "");
+  await page.goBack();
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/admin$/);

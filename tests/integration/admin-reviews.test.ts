@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { eventually, mailsTo } from "./checkout-harness";
-import { formPoster, inDatabase, linkIn, textOf } from "./order-pages-support";
+import { adminSignIn, formPoster, inDatabase, linkIn, textOf } from "./order-pages-support";
 
 /**
  * Issue 18 item 3 over HTTP: `/admin/reviews`, the back office's held reviews and list. Only a
@@ -83,22 +83,7 @@ describe.each(databaseTargets)("the back office's reviews on $name", ({ name }) 
   const post = formPoster(shop, newClient);
   const get = (path: string, cookie?: string) =>
     fetch(`${shop.origin}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
-  const signIn = async () => {
-    const links = () =>
-      mailsTo(shop.emulators.mail.messages(), ADMIN).map((mail) =>
-        linkIn(mail.text, shop.origin, "/admin/sign-in?token="),
-      );
-    const before = new Set(links());
-    expect((await post("/admin", { email: ADMIN })).status).toBe(200);
-    const link = await eventually(() => {
-      const fresh = links().find((candidate) => !before.has(candidate));
-      if (!fresh) throw new Error("no new sign-in link");
-      return fresh;
-    });
-    const response = await post(link, {});
-    expect(response.status).toBe(303);
-    return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  };
+  const signIn = () => adminSignIn(shop, post, ADMIN);
   const page = async (cookie: string, path = "/admin/reviews") => {
     const response = await get(path, cookie);
     expect(response.status).toBe(200);

@@ -100,6 +100,8 @@ export async function submitPayPage(payUrl: string, fields: URLSearchParams) {
 /** Bounded waits, shared by the whole suite. */
 export { eventually, sleep } from "../support/wait";
 
+/** The messages to `address` (whatever the case of either spelling: mail servers ignore it). */
 export function mailsTo(messages: ReceivedMail[], address: string) {
-  return messages.filter((mail) => mail.to.includes(address));
+  const wanted = address.toLowerCase();
+  return messages.filter((mail) => mail.to.some((to) => to.toLowerCase() === wanted));
 }

@@ -80,3 +80,28 @@ export function formPoster(shop: TestShop, newClient: () => string) {
       body: new URLSearchParams(fields),
     });
 }
+
+/**
+ * Signs `address` (one of ADMIN_EMAILS) in to the back office as an operator does: asks for a link,
+ * takes the new one from the mail emulator, presses "Sign in". The session cookie, as a Cookie header.
+ */
+export async function adminSignIn(
+  shop: TestShop,
+  post: ReturnType<typeof formPoster>,
+  address: string,
+): Promise<string> {
+  const links = () =>
+    mailsTo(shop.emulators.mail.messages(), address).map((mail) =>
+      linkIn(mail.text, shop.origin, "/admin/sign-in?token="),
+    );
+  const before = new Set(links());
+  expect((await post("/admin", { email: address })).status).toBe(200);
+  const link = await eventually(() => {
+    const fresh = links().find((candidate) => !before.has(candidate));
+    if (!fresh) throw new Error("no new sign-in link");
+    return fresh;
+  });
+  const response = await post(link, {});
+  expect(response.status).toBe(303);
+  return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+}

@@ -1,6 +1,8 @@
+import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-link";
+import { TEXT_LINK } from "~/components/ui/text-link";
 import type { OpenGuaranteeRequest } from "~/contracts/admin-orders";
-import { dateTime } from "./orders-table";
+import { dateTime } from "./order-states";
 
 /**
  * The open 60-day guarantee requests, oldest first, above the orders (issue 17 item 3). The operator
@@ -19,7 +21,11 @@ export function GuaranteeRequests({ requests }: { requests: OpenGuaranteeRequest
           {requests.map((request) => (
             <li key={request.id} className="rounded-card border border-ember-500/40 bg-ink-800 p-5">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p className="text-lg font-extrabold text-white">{`Order #${request.orderNumber}`}</p>
+                <p className="text-lg font-extrabold text-white">
+                  <Link to={`/admin/orders/${request.orderNumber}`} className={TEXT_LINK}>
+                    {`Order #${request.orderNumber}`}
+                  </Link>
+                </p>
                 <p className="text-sm text-ink-300">{dateTime(request.requestedAt)}</p>
               </div>
               <p className="mt-1 break-all text-ink-200">{request.email}</p>

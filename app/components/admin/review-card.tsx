@@ -1,7 +1,8 @@
+import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { ADMIN_REVIEW_LIMITS, type AdminReview, type AdminReviewFormError } from "~/contracts/admin-reviews";
-import { dateTime } from "./orders-table";
+import { dateTime } from "./order-states";
 
 /**
  * One review in the back office: everything the operator needs to judge it (the full text, the stars,
@@ -201,7 +202,14 @@ export function ReviewCard({ review, error, place, decidedAbove = false }: Props
       </h3>
       <p className="mt-1 text-sm text-ink-300">
         {`By ${review.displayName} · ${dateTime(review.writtenAt)} · ${review.product} · ${sourceWords[review.source]}`}
-        {review.orderNumber !== null ? ` · Order #${review.orderNumber}` : ""}
+        {review.orderNumber !== null ? (
+          <>
+            {" · "}
+            <Link to={`/admin/orders/${review.orderNumber}`} className={TEXT_LINK}>
+              {`Order #${review.orderNumber}`}
+            </Link>
+          </>
+        ) : null}
       </p>
       {review.heldReasons.length > 0 ? (
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">

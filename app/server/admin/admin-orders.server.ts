@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type {
   AdminEmailState,
   AdminOrderRow,
@@ -21,8 +21,34 @@ export const ORDERS_PER_PAGE = 25;
 /** Shopify's error messages can be long; the list shows the start. */
 const MAX_ERROR_CHARS = 300;
 
+/** What the order list's search box takes: an order number ("1042", "#1042") or an e-mail address. */
+export type OrderSearch =
+  | { kind: "all" }
+  | { kind: "number"; orderNumber: number }
+  | { kind: "email"; email: string }
+  | { kind: "unreadable" };
+
+export const ORDER_SEARCH_HELP = "That is neither an order number nor a whole e-mail address.";
+
+export function orderSearchOf(raw: string | null | undefined): OrderSearch {
+  const query = (raw ?? "").trim();
+  if (query === "") return { kind: "all" };
+  const number = /^#?\s*(\d{1,15})$/.exec(query);
+  if (number) {
+    const orderNumber = Number(number[1]);
+    return orderNumber >= 1 && Number.isSafeInteger(orderNumber)
+      ? { kind: "number", orderNumber }
+      : { kind: "unreadable" };
+  }
+  // Addresses are compared whole, without regard to case (Stripe keeps what the shopper typed).
+  if (query.length <= 320 && /^[^\s@]+@[^\s@]+$/.test(query))
+    return { kind: "email", email: query.toLowerCase() };
+  return { kind: "unreadable" };
+}
+
 export interface AdminOrders {
-  list(page: number): Promise<AdminOrdersPage>;
+  /** The newest orders first, 25 a page; with a search, only the orders it names. */
+  list(page: number, query?: string | null): Promise<AdminOrdersPage>;
   /**
    * Makes a failing or failed order sync due now (attempts kept, lease cleared) and nudges the sync
    * worker; false when there is no such row in that state.
@@ -77,7 +103,8 @@ export function emailStateOf(status: string | null, lastError: string | null): A
   return status as AdminEmailState;
 }
 
-function paymentOf(amountTotal: number, amountRefunded: number, currency: string): string {
+/** The payment in words: "Paid", "Refunded $39.00", "Partly refunded $10.00 of $39.00". */
+export function paymentOf(amountTotal: number, amountRefunded: number, currency: string): string {
   if (amountRefunded <= 0) return "Paid";
   if (amountRefunded >= amountTotal) return `Refunded ${formatMoney(amountRefunded, currency)}`;
   return `Partly refunded ${formatMoney(amountRefunded, currency)} of ${formatMoney(amountTotal, currency)}`;
@@ -86,8 +113,25 @@ function paymentOf(amountTotal: number, amountRefunded: number, currency: string
 export function createAdminOrders(deps: AdminOrdersDeps): AdminOrders {
   const { db, logger } = deps;
   return {
-    async list(page) {
+    async list(page, query = null) {
       const current = Number.isInteger(page) && page >= 1 ? page : 1;
+      const search = orderSearchOf(query);
+      const shownQuery = search.kind === "all" ? null : (query ?? "").trim().slice(0, 320);
+      if (search.kind === "unreadable")
+        return {
+          orders: [],
+          page: 1,
+          hasPrevious: false,
+          hasNext: false,
+          query: shownQuery,
+          queryProblem: ORDER_SEARCH_HELP,
+        };
+      const where: SQL | undefined =
+        search.kind === "number"
+          ? eq(orders.orderNumber, search.orderNumber)
+          : search.kind === "email"
+            ? eq(sql`lower(${orders.email})`, search.email)
+            : undefined;
       const rows = await db
         .select({
           orderNumber: orders.orderNumber,
@@ -119,11 +163,12 @@ export function createAdminOrders(deps: AdminOrdersDeps): AdminOrders {
             eq(emailDeliveries.dedupeKey, orders.stripeSessionId),
           ),
         )
+        .where(where)
         .orderBy(desc(orders.orderNumber))
         .limit(ORDERS_PER_PAGE + 1)
         .offset((current - 1) * ORDERS_PER_PAGE);
       const shown: AdminOrderRow[] = rows.slice(0, ORDERS_PER_PAGE).map((row) => {
-        const sync = syncStateOf(row.sync ?? emptySync, row.shopifyOrderName);
+        const sync = syncStateOf(row.sync ?? NO_SYNC, row.shopifyOrderName);
         return {
           orderNumber: row.orderNumber,
           placedAt: row.createdAt.toISOString(),
@@ -141,6 +186,8 @@ export function createAdminOrders(deps: AdminOrdersDeps): AdminOrders {
         page: current,
         hasPrevious: current > 1,
         hasNext: rows.length > ORDERS_PER_PAGE,
+        query: shownQuery,
+        queryProblem: null,
       };
     },
 
@@ -153,4 +200,11 @@ export function createAdminOrders(deps: AdminOrdersDeps): AdminOrders {
   };
 }
 
-const emptySync: SyncRow = { id: null, status: null, attempts: null, lastError: null, nextAttemptAt: null };
+/** An order with no sync row (made before the sync existed, or its row not yet written). */
+export const NO_SYNC: SyncRow = {
+  id: null,
+  status: null,
+  attempts: null,
+  lastError: null,
+  nextAttemptAt: null,
+};

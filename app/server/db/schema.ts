@@ -72,37 +72,42 @@ export const createdProducts = pgTable("created_products", {
 });
 
 /** A paid checkout. One per Stripe session, whoever (page or webhook) fulfils it first. */
-export const orders = pgTable("orders", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  /** Human-facing order number, shown on the page and in the e-mail. */
-  orderNumber: bigserial("order_number", { mode: "number" }).notNull().unique(),
-  stripeSessionId: text("stripe_session_id").notNull().unique(),
-  email: text("email").notNull(),
-  customerName: text("customer_name"),
-  shippingAddress: jsonb("shipping_address").$type<ShippingAddress | null>(),
-  lines: jsonb("lines").$type<OrderLine[]>().notNull(),
-  amountTotal: integer("amount_total").notNull(),
-  currency: text("currency").notNull(),
-  paymentStatus: text("payment_status").notNull(),
-  /** Minor units, as Stripe charged them: lines before discount, the discount, shipping and tax. */
-  amountSubtotal: integer("amount_subtotal").notNull(),
-  amountDiscount: integer("amount_discount").notNull().default(0),
-  amountShipping: integer("amount_shipping").notNull().default(0),
-  amountTax: integer("amount_tax").notNull().default(0),
-  /** The promotion code the shopper entered on Stripe's page, if any. */
-  promotionCode: text("promotion_code"),
-  /** Stripe's PaymentIntent (pi_…): the payment the Shopify order's transaction records. */
-  paymentIntentId: text("payment_intent_id"),
-  /** Sum of the refunds recorded in `refunds` (minor units). */
-  amountRefunded: integer("amount_refunded").notNull().default(0),
-  /** The order in the brand's Shopify, once the sync has created it (docs/decisions/076-…). */
-  shopifyOrderId: text("shopify_order_id"),
-  shopifyOrderName: text("shopify_order_name"),
-  /** The last status read from Shopify for the order page, and when (shown when Shopify is down). */
-  shopifyStatus: jsonb("shopify_status").$type<Record<string, unknown>>(),
-  shopifyStatusAt: timestamp("shopify_status_at", { withTimezone: true }),
-  ...timestamps,
-});
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Human-facing order number, shown on the page and in the e-mail. */
+    orderNumber: bigserial("order_number", { mode: "number" }).notNull().unique(),
+    stripeSessionId: text("stripe_session_id").notNull().unique(),
+    email: text("email").notNull(),
+    customerName: text("customer_name"),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress | null>(),
+    lines: jsonb("lines").$type<OrderLine[]>().notNull(),
+    amountTotal: integer("amount_total").notNull(),
+    currency: text("currency").notNull(),
+    paymentStatus: text("payment_status").notNull(),
+    /** Minor units, as Stripe charged them: lines before discount, the discount, shipping and tax. */
+    amountSubtotal: integer("amount_subtotal").notNull(),
+    amountDiscount: integer("amount_discount").notNull().default(0),
+    amountShipping: integer("amount_shipping").notNull().default(0),
+    amountTax: integer("amount_tax").notNull().default(0),
+    /** The promotion code the shopper entered on Stripe's page, if any. */
+    promotionCode: text("promotion_code"),
+    /** Stripe's PaymentIntent (pi_…): the payment the Shopify order's transaction records. */
+    paymentIntentId: text("payment_intent_id"),
+    /** Sum of the refunds recorded in `refunds` (minor units). */
+    amountRefunded: integer("amount_refunded").notNull().default(0),
+    /** The order in the brand's Shopify, once the sync has created it (docs/decisions/076-…). */
+    shopifyOrderId: text("shopify_order_id"),
+    shopifyOrderName: text("shopify_order_name"),
+    /** The last status read from Shopify for the order page, and when (shown when Shopify is down). */
+    shopifyStatus: jsonb("shopify_status").$type<Record<string, unknown>>(),
+    shopifyStatusAt: timestamp("shopify_status_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  // The back office finds a shopper's orders by their address, whatever its case (admin-orders.server.ts).
+  (table) => [index("orders_email_lower").on(sql`lower(${table.email})`)],
+);
 
 /**
  * The Shopify sync queue: each change the brand's Shopify must learn of (an order to create, a refund

@@ -7,6 +7,7 @@ import { orders } from "~/server/db/schema";
 import { formatMoney } from "~/server/mail/templates/money";
 import type { Logger } from "~/server/runtime/logger.server";
 import type { ShopifyOrderStatus, ShopifyOrders } from "~/server/shopify/order-types";
+import { withinTime } from "~/server/time-limit.server";
 import { orderLineName } from "./line-name.server";
 import type { OrderLinks } from "./order-link.server";
 import { formatDay, trackingStatusOf } from "./order-progress.server";
@@ -20,6 +21,11 @@ import { formatDay, trackingStatusOf } from "./order-progress.server";
 
 export interface OrderTracking {
   page(token: string): Promise<OrderPage>;
+  /**
+   * The same view of an order for the back office (the operator is signed in: no link needed), with a
+   * fresh link to the shopper's page, to send a shopper who lost theirs.
+   */
+  forOperator(order: OrderRow): Promise<{ view: OrderTrackingView; link: string }>;
 }
 
 export type OrderTrackingDeps = {
@@ -65,9 +71,7 @@ const storedStatus = z.object({
 });
 
 type Reading = { status: ShopifyOrderStatus | null; live: boolean; at: number };
-type OrderRow = typeof orders.$inferSelect;
-
-class ShopifyTimeout extends Error {}
+export type OrderRow = typeof orders.$inferSelect;
 
 export function createOrderTracking(deps: OrderTrackingDeps): OrderTracking {
   const { db, links, logger } = deps;
@@ -87,17 +91,12 @@ export function createOrderTracking(deps: OrderTrackingDeps): OrderTracking {
   async function askShopify(row: OrderRow, shopifyOrderId: string): Promise<Reading> {
     const at = now().getTime();
     if (!deps.shopify) return { status: null, live: false, at };
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const status = await Promise.race([
+      const status = await withinTime(
         deps.shopify.status(shopifyOrderId),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new ShopifyTimeout("Shopify did not answer in time")),
-            shopifyWaitMs,
-          );
-        }),
-      ]);
+        shopifyWaitMs,
+        () => new Error("Shopify did not answer in time"),
+      );
       if (!status) {
         logger.warn(
           { orderNumber: row.orderNumber, shopifyOrderId },
@@ -116,8 +115,6 @@ export function createOrderTracking(deps: OrderTrackingDeps): OrderTracking {
     } catch (error) {
       logger.warn({ err: error, orderNumber: row.orderNumber }, "order page: Shopify status unavailable");
       return { status: null, live: false, at };
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -193,6 +190,10 @@ export function createOrderTracking(deps: OrderTrackingDeps): OrderTracking {
       const [row] = await db.select().from(orders).where(eq(orders.id, link.orderId));
       if (!row) return { kind: "not_found" };
       return { kind: "order", order: await view(row) };
+    },
+
+    async forOperator(order) {
+      return { view: await view(order), link: links.orderPageUrl(order) };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { placeholdersLeft } from "~/content/site";
 import { type AdminAuth, adminSignInTemplate, createAdminAuth } from "~/server/admin/admin-auth.server";
+import { type AdminOrderDetails, createAdminOrderDetails } from "~/server/admin/admin-order-detail.server";
 import { type AdminOrders, createAdminOrders } from "~/server/admin/admin-orders.server";
 import { type AdminReviews, createAdminReviews } from "~/server/admin/admin-reviews.server";
 import { type Database, openDatabase } from "~/server/db/client.server";
@@ -111,6 +112,8 @@ export type AppServices = {
   adminAuth: AdminAuth;
   /** The back office's order list and sync retries (app/server/admin). */
   adminOrders: AdminOrders;
+  /** One order as the back office shows it, with a fresh link to the shopper's page (app/server/admin). */
+  adminOrderDetails: AdminOrderDetails;
   /** The contact form: stored, e-mailed to support, acknowledged (app/server/support). */
   contact: Contact;
   /** The 60-day guarantee's requests (app/server/support). */
@@ -258,6 +261,11 @@ export async function createServices(
     adminEmails: env.ADMIN_EMAILS,
   });
   const adminOrders = createAdminOrders({ db: database.db, logger, sync: shopifySync });
+  const adminOrderDetails = createAdminOrderDetails({
+    db: database.db,
+    tracking: orderTracking,
+    linkTtlDays: env.ORDER_LINK_TTL_DAYS,
+  });
   const newsletter = createNewsletter({ db: database.db, outbox, logger, siteUrl: env.PUBLIC_SITE_URL });
   const contact = createContact({ db: database.db, outbox, logger });
   const guarantee = createGuarantee({ db: database.db, outbox, logger, siteUrl: env.PUBLIC_SITE_URL });
@@ -323,6 +331,7 @@ export async function createServices(
     orderTracking,
     adminAuth,
     adminOrders,
+    adminOrderDetails,
     contact,
     guarantee,
     reviews,

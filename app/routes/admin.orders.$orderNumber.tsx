@@ -1,0 +1,68 @@
+import { data, Link } from "react-router";
+import { AdminFrame } from "~/components/admin/admin-frame";
+import { AdminOrderDetailView } from "~/components/admin/order-detail";
+import { RetryOutcome } from "~/components/admin/order-states";
+import { TEXT_LINK } from "~/components/ui/text-link";
+import { brand } from "~/content/site";
+import { ADMIN_HEADERS, adminRouteHeaders, requireAdmin } from "~/server/admin/admin-http.server";
+import type { Route } from "./+types/admin.orders.$orderNumber";
+
+/**
+ * One order for the operator answering its shopper (decision 088): what the shopper's page shows and
+ * what only the back office knows, "Retry sync" where Shopify refused it (posted to the order list's
+ * action, which brings the operator back here), and a fresh link to the shopper's page. Signed-in
+ * operators only; an order number that does not exist is a 404 inside the back office's frame.
+ */
+export const headers = adminRouteHeaders;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const session = await requireAdmin(request, context);
+  const orderNumber = /^[1-9]\d{0,14}$/.test(params.orderNumber) ? Number(params.orderNumber) : Number.NaN;
+  const [detail, heldReviews] = await Promise.all([
+    context.services.adminOrderDetails.detail(orderNumber),
+    context.services.adminReviews.heldCount(),
+  ]);
+  const retried = new URL(request.url).searchParams.get("retried");
+  return data(
+    {
+      detail: detail ?? null,
+      asked: params.orderNumber.slice(0, 20),
+      heldReviews,
+      email: session.email,
+      retried: retried === "1" ? true : retried === "0" ? false : null,
+    },
+    { status: detail ? 200 : 404, headers: ADMIN_HEADERS },
+  );
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  {
+    title: `${loaderData?.detail ? `Order #${loaderData.detail.orderNumber}` : "No such order"} | Back office | ${brand.name}`,
+  },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
+  const { detail, asked, heldReviews, email, retried } = loaderData;
+  return (
+    <AdminFrame
+      heading={detail ? `Order #${detail.orderNumber}` : "No such order"}
+      signedInAs={email}
+      nav={{ current: "orders", heldReviews }}
+    >
+      <div className="space-y-6">
+        <Link to="/admin/orders" className={`${TEXT_LINK} inline-flex min-h-12 items-center`}>
+          ← All orders
+        </Link>
+        <RetryOutcome retried={retried} />
+        {detail ? (
+          <AdminOrderDetailView detail={detail} />
+        ) : (
+          <p className="rounded-card border border-white/10 bg-ink-800 p-6 text-ink-200">
+            {`There is no order #${asked}. Search the order list by number or e-mail address.`}
+          </p>
+        )}
+      </div>
+    </AdminFrame>
+  );
+}

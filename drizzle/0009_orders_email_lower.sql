@@ -1,0 +1,1 @@
+CREATE INDEX "orders_email_lower" ON "orders" USING btree (lower("email"));
