@@ -74,7 +74,7 @@ export type AdminOrderDetail = {
   retrySyncId: string | null;
   emails: AdminOrderEmail[];
   refunds: { stripeRefundId: string; amount: string; reason: string | null; at: string }[];
-  guarantee: { open: boolean; reason: string | null; requestedAt: string } | null;
+  guarantee: { id: string; open: boolean; reason: string | null; requestedAt: string } | null;
   /** The review invitation in words ("Invited Nov 3, 2026", "Waiting for the shipment"…). */
   reviewInvitation: string;
   /** The review the shopper wrote from it, if any: its stars and where moderation left it, in words. */

@@ -1,16 +1,21 @@
 import { data, Link } from "react-router";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AdminOrderDetailView } from "~/components/admin/order-detail";
-import { RetryOutcome } from "~/components/admin/order-states";
+import { CloseOutcome, RetryOutcome } from "~/components/admin/order-states";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
-import { ADMIN_HEADERS, adminRouteHeaders, requireAdmin } from "~/server/admin/admin-http.server";
+import {
+  ADMIN_HEADERS,
+  adminRouteHeaders,
+  outcomeFlag,
+  requireAdmin,
+} from "~/server/admin/admin-http.server";
 import type { Route } from "./+types/admin.orders.$orderNumber";
 
 /**
  * One order for the operator answering its shopper (decision 088): what the shopper's page shows and
- * what only the back office knows, "Retry sync" where Shopify refused it (posted to the order list's
- * action, which brings the operator back here), and a fresh link to the shopper's page. Signed-in
+ * what only the back office knows, "Retry sync" where Shopify refused it and "Close request" on an open
+ * guarantee request (both posted to the order list's action, which brings the operator back here), and a fresh link to the shopper's page. Signed-in
  * operators only; an order number that does not exist is a 404 inside the back office's frame.
  */
 export const headers = adminRouteHeaders;
@@ -22,14 +27,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     context.services.adminOrderDetails.detail(orderNumber),
     context.services.adminReviews.heldCount(),
   ]);
-  const retried = new URL(request.url).searchParams.get("retried");
+  const url = new URL(request.url);
   return data(
     {
       detail: detail ?? null,
       asked: params.orderNumber.slice(0, 20),
       heldReviews,
       email: session.email,
-      retried: retried === "1" ? true : retried === "0" ? false : null,
+      retried: outcomeFlag(url, "retried"),
+      closed: outcomeFlag(url, "closed"),
     },
     { status: detail ? 200 : 404, headers: ADMIN_HEADERS },
   );
@@ -43,7 +49,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
-  const { detail, asked, heldReviews, email, retried } = loaderData;
+  const { detail, asked, heldReviews, email, retried, closed } = loaderData;
   return (
     <AdminFrame
       heading={detail ? `Order #${detail.orderNumber}` : "No such order"}
@@ -55,6 +61,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
           ← All orders
         </Link>
         <RetryOutcome retried={retried} />
+        <CloseOutcome closed={closed} />
         {detail ? (
           <AdminOrderDetailView detail={detail} />
         ) : (

@@ -2,13 +2,14 @@ import { data, Link, redirect } from "react-router";
 import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
 import { GuaranteeRequests } from "~/components/admin/guarantee-requests";
 import { OrderSearch } from "~/components/admin/order-search";
-import { RetryOutcome } from "~/components/admin/order-states";
+import { CloseOutcome, RetryOutcome } from "~/components/admin/order-states";
 import { OrdersTable } from "~/components/admin/orders-table";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
 import {
   ADMIN_HEADERS,
   adminRouteHeaders,
+  outcomeFlag,
   requireAdmin,
   signedInAdminForm,
 } from "~/server/admin/admin-http.server";
@@ -35,18 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.guarantee.openRequests(),
     context.services.adminReviews.heldCount(),
   ]);
-  const flag = (name: string) => {
-    const value = url.searchParams.get(name);
-    return value === "1" ? true : value === "0" ? false : null;
-  };
   return data(
     {
       ...list,
       guaranteeRequests,
       heldReviews,
       email: session.email,
-      retried: flag("retried"),
-      closed: flag("closed"),
+      retried: outcomeFlag(url, "retried"),
+      closed: outcomeFlag(url, "closed"),
     },
     { headers: ADMIN_HEADERS },
   );
@@ -57,12 +54,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ("refused" in form) return form.refused;
   const { fields } = form;
   const page = pageOf(fields.get("page"));
+  // Post/redirect/get: a reload shows the list (or the order's page it was sent from) and posts nothing.
+  const orderNumber = fields.get("orderNumber") ?? "";
+  const back = (outcome: string) =>
+    redirect(
+      /^[1-9]\d{0,14}$/.test(orderNumber)
+        ? `/admin/orders/${orderNumber}?${outcome}`
+        : `/admin/orders?page=${page}&${outcome}`,
+      { status: 303, headers: ADMIN_HEADERS },
+    );
   if (fields.get("intent") === "close-guarantee") {
     const closed = await context.services.guarantee.close(fields.get("requestId") ?? "");
-    throw redirect(`/admin/orders?page=${page}&closed=${closed ? 1 : 0}`, {
-      status: 303,
-      headers: ADMIN_HEADERS,
-    });
+    throw back(`closed=${closed ? 1 : 0}`);
   }
   if (fields.get("intent") !== "retry-sync")
     return data(
@@ -70,15 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400, headers: ADMIN_HEADERS },
     );
   const retried = await context.services.adminOrders.retrySync(fields.get("syncId") ?? "");
-  // Post/redirect/get: a reload shows the list (or the order's page it was sent from) and posts nothing.
-  const orderNumber = fields.get("orderNumber") ?? "";
-  const back = /^[1-9]\d{0,14}$/.test(orderNumber)
-    ? `/admin/orders/${orderNumber}?`
-    : `/admin/orders?page=${page}&`;
-  throw redirect(`${back}retried=${retried ? 1 : 0}`, {
-    status: 303,
-    headers: ADMIN_HEADERS,
-  });
+  throw back(`retried=${retried ? 1 : 0}`);
 }
 
 export const meta = () => [
@@ -108,13 +103,7 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
       <div className="space-y-6">
         {refusal ? <AdminNotice tone="problem">{refusal.message}</AdminNotice> : null}
         <RetryOutcome retried={retried} />
-        {closed === true ? (
-          <AdminNotice tone="info">The guarantee request is closed.</AdminNotice>
-        ) : closed === false ? (
-          <AdminNotice tone="problem">
-            That request was not open (it may have been closed meanwhile).
-          </AdminNotice>
-        ) : null}
+        <CloseOutcome closed={closed} />
         <GuaranteeRequests requests={guaranteeRequests} />
         <h2 className="pt-4 text-xl font-extrabold text-white">Orders</h2>
         <OrderSearch query={query} problem={queryProblem} />

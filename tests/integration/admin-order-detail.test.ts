@@ -112,6 +112,37 @@ describe.each(databaseTargets)("an order in the back office on $name", ({ name }
     }
   });
 
+  it("closes an open guarantee request from the order's page and comes back to it", async () => {
+    const { sessionId, orderNumber } = await buyOrder(
+      shop,
+      `guarantee.${Date.now().toString(36)}@example.com`,
+    );
+    await inDatabase(shop, () =>
+      shop.store.query(
+        `insert into guarantee_requests (order_id, email, reason)
+         select id, email, 'Not for me' from orders where stripe_session_id = $1`,
+        [sessionId],
+      ),
+    );
+    const cookie = await adminSignIn(shop, post, ADMIN);
+    const html = await (await get(`/admin/orders/${orderNumber}`, cookie)).text();
+    expect(textOf(html)).toMatch(/60-day guarantee Requested .* UTC: “Not for me”/);
+    const requestId = /name="requestId" value="([0-9a-f-]{36})"/.exec(html)?.[1] as string;
+    expect(requestId).toBeDefined();
+
+    const closed = await post(
+      "/admin/orders",
+      { intent: "close-guarantee", requestId, orderNumber: String(orderNumber) },
+      { cookie },
+    );
+    expect(closed.status).toBe(303);
+    expect(closed.headers.get("location")).toBe(`/admin/orders/${orderNumber}?closed=1`);
+    const after = await (await get(`/admin/orders/${orderNumber}?closed=1`, cookie)).text();
+    expect(textOf(after)).toContain("The guarantee request is closed.");
+    expect(textOf(after)).toMatch(/60-day guarantee Requested, closed /);
+    expect(after).not.toContain('name="requestId"');
+  });
+
   it("retries a refused sync from the order's page and comes back to it", async () => {
     const { sessionId, orderNumber } = await buyOrder(shop, `retry.${Date.now().toString(36)}@example.com`);
     await inDatabase(shop, () =>

@@ -74,7 +74,7 @@ export const emailWords: Record<AdminEmailState, [string, keyof typeof badge]> =
 
 /**
  * "Retry sync": posts to the order list's action, which answers on the order's own page when
- * `orderNumber` is given, else on the list's `page`.
+ * `orderNumber` is given, else on the list's `page` (so does "Close request").
  */
 export function RetrySyncForm({
   syncId,
@@ -113,5 +113,15 @@ export function RetryOutcome({ retried }: { retried: boolean | null }) {
     <AdminNotice tone="problem">
       That sync was not waiting for a retry (it may have been sent meanwhile).
     </AdminNotice>
+  );
+}
+
+/** What became of a "Close request" on a guarantee request (`closed` in the redirect). */
+export function CloseOutcome({ closed }: { closed: boolean | null }) {
+  if (closed === null) return null;
+  return closed ? (
+    <AdminNotice tone="info">The guarantee request is closed.</AdminNotice>
+  ) : (
+    <AdminNotice tone="problem">That request was not open (it may have been closed meanwhile).</AdminNotice>
   );
 }

@@ -86,3 +86,9 @@ export async function limitAddress(context: AppLoadContext, email: string): Prom
 }
 
 export const limitClient = (context: AppLoadContext) => enforceRateLimit(context, "admin-sign-in");
+
+/** A back-office action's outcome in its redirect (`?retried=1`, `?closed=0`): true, false, or none. */
+export function outcomeFlag(url: URL, name: string): boolean | null {
+  const value = url.searchParams.get(name);
+  return value === "1" ? true : value === "0" ? false : null;
+}

@@ -153,6 +153,7 @@ export function createAdminOrderDetails(deps: AdminOrderDetailsDeps): AdminOrder
         })),
         guarantee: guarantee
           ? {
+              id: guarantee.id,
               open: guarantee.status === "open",
               reason: guarantee.reason,
               requestedAt: guarantee.createdAt.toISOString(),

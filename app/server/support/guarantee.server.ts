@@ -136,7 +136,7 @@ export function createGuarantee(deps: GuaranteeDeps): Guarantee {
           placedOn: formatDay(order.createdAt),
           total: formatMoney(order.amountTotal, order.currency),
           reason: row.reason ?? "",
-          adminUrl: `${siteUrl}/admin/orders`,
+          adminUrl: `${siteUrl}/admin/orders/${order.orderNumber}`,
           windowEndsOn: formatDay(lastGuaranteeDay(order.createdAt)),
           termsUrl: `${siteUrl}${paths.guarantee}`,
         };
