@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { eventually } from "./checkout-harness";
-import { adminSignIn, buyOrder, formPoster, inDatabase, textOf } from "./order-pages-support";
+import { adminSignIn, buyOrder, formPoster, inDatabase, refuseSync, textOf } from "./order-pages-support";
 
 /**
  * The back office's order search and one order's page over HTTP (decision 088): an operator answering
@@ -145,16 +145,7 @@ describe.each(databaseTargets)("an order in the back office on $name", ({ name }
 
   it("retries a refused sync from the order's page and comes back to it", async () => {
     const { sessionId, orderNumber } = await buyOrder(shop, `retry.${Date.now().toString(36)}@example.com`);
-    await inDatabase(shop, () =>
-      shop.store.query(
-        `insert into shopify_syncs (kind, dedupe_key, order_id, status, attempts, last_error, next_attempt_at, locked_until)
-         select 'order_create', $1, id, 'failed', 3, 'Shopify refused the order: variant not found', now() + interval '1 day', now() + interval '1 day'
-         from orders where stripe_session_id = $1
-         on conflict (kind, dedupe_key) do update set status = 'failed', attempts = 3,
-           last_error = excluded.last_error, next_attempt_at = excluded.next_attempt_at, locked_until = excluded.locked_until`,
-        [sessionId],
-      ),
-    );
+    await refuseSync(shop, sessionId, 3, "Shopify refused the order: variant not found");
     const cookie = await adminSignIn(shop, post, ADMIN);
     const html = await (await get(`/admin/orders/${orderNumber}`, cookie)).text();
     expect(textOf(html)).toContain("Failed after 3 attempts");

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
-import { eventually, mailsTo } from "./checkout-harness";
-import { adminSignIn, formPoster, inDatabase, linkIn, textOf } from "./order-pages-support";
+import { adminSignIn, formPoster, inDatabase, textOf } from "./order-pages-support";
 
 /**
  * Issue 18 item 3 over HTTP: `/admin/reviews`, the back office's held reviews and list. Only a

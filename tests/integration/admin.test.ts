@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { eventually, mailsTo, sleep } from "./checkout-harness";
-import { buyOrder, formPoster, inDatabase, linkIn, textOf } from "./order-pages-support";
+import { buyOrder, formPoster, inDatabase, linkIn, refuseSync, textOf } from "./order-pages-support";
 
 /**
  * Issue 16 item 7 over HTTP: the back office's sign-in (the same answer for every address, mail only
@@ -144,16 +144,7 @@ describe.each(databaseTargets)("back office on $name", ({ name }) => {
 
   it("retries a failed Shopify sync: the retry wakes the sync and the row comes to say Sent", async () => {
     const { sessionId, orderNumber } = await buyOrder(shop, "retry.buyer@example.com");
-    await inDatabase(shop, () =>
-      shop.store.query(
-        `insert into shopify_syncs (kind, dedupe_key, order_id, status, attempts, last_error, next_attempt_at, locked_until)
-         select 'order_create', $1, id, 'failed', 4, 'Shopify refused the order: variant not found', now() + interval '1 day', now() + interval '1 day'
-         from orders where stripe_session_id = $1
-         on conflict (kind, dedupe_key) do update set status = 'failed', attempts = 4,
-           last_error = excluded.last_error, next_attempt_at = excluded.next_attempt_at, locked_until = excluded.locked_until`,
-        [sessionId],
-      ),
-    );
+    await refuseSync(shop, sessionId, 4, "Shopify refused the order: variant not found");
     const cookie = await signIn();
     const html = await (await get("/admin/orders", cookie)).text();
     expect(rowOf(html, orderNumber)).toContain("Failed after 4 attempts");

@@ -105,3 +105,17 @@ export async function adminSignIn(
   expect(response.status).toBe(303);
   return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
 }
+
+/** Makes the order's Shopify sync one that Shopify refused `attempts` times: "failed", waiting for a person. */
+export function refuseSync(shop: TestShop, sessionId: string, attempts: number, error: string) {
+  return inDatabase(shop, () =>
+    shop.store.query(
+      `insert into shopify_syncs (kind, dedupe_key, order_id, status, attempts, last_error, next_attempt_at, locked_until)
+       select 'order_create', $1, id, 'failed', $2, $3, now() + interval '1 day', now() + interval '1 day'
+       from orders where stripe_session_id = $1
+       on conflict (kind, dedupe_key) do update set status = 'failed', attempts = excluded.attempts,
+         last_error = excluded.last_error, next_attempt_at = excluded.next_attempt_at, locked_until = excluded.locked_until`,
+      [sessionId, attempts, error],
+    ),
+  );
+}

@@ -5,11 +5,11 @@ import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { eventually, mailsTo, sleep } from "./checkout-harness";
 import {
+  adminSignIn,
   buyOrder,
   type FormPostOptions,
   formPoster,
   inDatabase,
-  linkIn,
   textOf,
 } from "./order-pages-support";
 import { leaksIn } from "./resilience-support";
@@ -349,20 +349,7 @@ describe.each(databaseTargets)("support forms on $name", ({ name }) => {
       (await guarantee({ orderNumber: String(orderNumber), email: buyer, reason: "Upset stomach." })).status,
     ).toBe(200);
 
-    const links = () =>
-      mailsTo(shop.emulators.mail.messages(), ADMIN).map((mail) =>
-        linkIn(mail.text, shop.origin, "/admin/sign-in?token="),
-      );
-    const before = new Set(links());
-    expect((await post("/admin", { email: ADMIN })).status).toBe(200);
-    const link = await eventually(() => {
-      const fresh = links().find((candidate) => !before.has(candidate));
-      if (!fresh) throw new Error("no sign-in link yet");
-      return fresh;
-    });
-    const signedIn = await post(link, {});
-    expect(signedIn.status).toBe(303);
-    const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const cookie = await adminSignIn(shop, post, ADMIN);
 
     const list = await fetch(`${shop.origin}/admin/orders`, { headers: { cookie } });
     const html = await list.text();
