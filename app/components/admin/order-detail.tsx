@@ -22,14 +22,14 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-/** Label and value pairs; ids (Stripe's) break anywhere rather than widen a phone's screen. */
+/** Label and value pairs; a long id (Stripe's) breaks where it must rather than widen a phone's screen. */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className="space-y-2">
       {rows.map(([label, value]) => (
         <div key={label}>
           <dt className="text-xs font-extrabold uppercase tracking-wide text-ink-300">{label}</dt>
-          <dd className="break-all">{value}</dd>
+          <dd className="[overflow-wrap:anywhere]">{value}</dd>
         </div>
       ))}
     </dl>
@@ -48,7 +48,7 @@ function Emails({ emails }: { emails: AdminOrderDetail["emails"] }) {
               <span className="font-bold text-white">{email.label}</span>
               <Badge tone={tone}>{words}</Badge>
             </div>
-            <p className="mt-1 break-all text-sm text-ink-200">
+            <p className="mt-1 text-sm text-ink-200 [overflow-wrap:anywhere]">
               {`To ${email.to} · ${dateTime(email.at)}`}
               {email.attempts > 1 ? ` · ${email.attempts} attempts` : ""}
             </p>
