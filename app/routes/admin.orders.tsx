@@ -56,11 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const page = pageOf(fields.get("page"));
   // Post/redirect/get: a reload shows the list (or the order's page it was sent from) and posts nothing.
   const orderNumber = fields.get("orderNumber") ?? "";
+  const query = (fields.get("q") ?? "").trim().slice(0, 320);
   const back = (outcome: string) =>
     redirect(
       /^[1-9]\d{0,14}$/.test(orderNumber)
         ? `/admin/orders/${orderNumber}?${outcome}`
-        : `/admin/orders?page=${page}&${outcome}`,
+        : `/admin/orders?${query ? `q=${encodeURIComponent(query)}&` : ""}page=${page}&${outcome}`,
       { status: 303, headers: ADMIN_HEADERS },
     );
   if (fields.get("intent") === "close-guarantee") {
@@ -112,7 +113,7 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
             {query ? `No order matches “${query}”.` : page > 1 ? "No orders on this page." : "No orders yet."}
           </p>
         ) : (
-          <OrdersTable orders={orders} page={page} />
+          <OrdersTable orders={orders} page={page} query={query} />
         )}
         {hasPrevious || hasNext ? (
           <nav aria-label="Pages of orders" className="flex justify-between gap-4">

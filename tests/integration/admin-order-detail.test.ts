@@ -152,6 +152,10 @@ describe.each(databaseTargets)("an order in the back office on $name", ({ name }
     expect(textOf(html)).toContain("Shopify refused the order: variant not found");
     const syncId = /name="syncId" value="([0-9a-f-]{36})"/.exec(html)?.[1] as string;
     expect(syncId).toBeDefined();
+    // The list, searched for the order, offers the same retry and carries the search along.
+    const searched = await (await get(`/admin/orders?q=%23${orderNumber}`, cookie)).text();
+    expect(searched).toContain(`name="syncId" value="${syncId}"`);
+    expect(searched).toContain(`name="q" value="#${orderNumber}"`);
 
     const retried = await post(
       "/admin/orders",
@@ -175,5 +179,12 @@ describe.each(databaseTargets)("an order in the back office on $name", ({ name }
       { cookie },
     );
     expect(odd.headers.get("location")).toBe("/admin/orders?page=2&retried=0");
+    // From a searched list, the operator comes back to the same search.
+    const fromSearch = await post(
+      "/admin/orders",
+      { intent: "retry-sync", syncId, q: ` #${orderNumber} `, page: "1" },
+      { cookie },
+    );
+    expect(fromSearch.headers.get("location")).toBe(`/admin/orders?q=%23${orderNumber}&page=1&retried=0`);
   });
 });

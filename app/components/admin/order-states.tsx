@@ -80,11 +80,14 @@ export function RetrySyncForm({
   syncId,
   orderNumber,
   page,
+  query,
   returnToOrder = false,
 }: {
   syncId: string;
   orderNumber: number;
   page?: number;
+  /** The list's search, kept across the retry. */
+  query?: string | null;
   returnToOrder?: boolean;
 }) {
   return (
@@ -93,6 +96,7 @@ export function RetrySyncForm({
       <input type="hidden" name="syncId" value={syncId} />
       {returnToOrder ? <input type="hidden" name="orderNumber" value={orderNumber} /> : null}
       {page ? <input type="hidden" name="page" value={page} /> : null}
+      {query ? <input type="hidden" name="q" value={query} /> : null}
       <button
         type="submit"
         className={buttonClass("secondary", "sm")}

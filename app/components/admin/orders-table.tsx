@@ -4,7 +4,15 @@ import type { AdminOrderRow } from "~/contracts/admin-orders";
 import { Badge, dateTime, emailWords, RetrySyncForm, SyncCell } from "./order-states";
 
 /** Recent orders: one row each, the retry button beside a sync that needs a person. */
-export function OrdersTable({ orders, page }: { orders: AdminOrderRow[]; page: number }) {
+export function OrdersTable({
+  orders,
+  page,
+  query,
+}: {
+  orders: AdminOrderRow[];
+  page: number;
+  query: string | null;
+}) {
   return (
     <section
       className="overflow-x-auto rounded-card border border-white/10 bg-ink-800"
@@ -60,7 +68,12 @@ export function OrdersTable({ orders, page }: { orders: AdminOrderRow[]; page: n
                 <td className="px-4 py-3" data-testid="sync-state">
                   <SyncCell sync={order.sync} />
                   {order.retrySyncId ? (
-                    <RetrySyncForm syncId={order.retrySyncId} orderNumber={order.orderNumber} page={page} />
+                    <RetrySyncForm
+                      syncId={order.retrySyncId}
+                      orderNumber={order.orderNumber}
+                      page={page}
+                      query={query}
+                    />
                   ) : null}
                 </td>
                 <td className="px-4 py-3">
