@@ -10,21 +10,23 @@ import {
   outcomeFlag,
   requireAdmin,
 } from "~/server/admin/admin-http.server";
+import { orderNumberOf } from "~/server/admin/admin-orders.server";
 import type { Route } from "./+types/admin.orders.$orderNumber";
 
 /**
  * One order for the operator answering its shopper (decision 088): what the shopper's page shows and
  * what only the back office knows, "Retry sync" where Shopify refused it and "Close request" on an open
- * guarantee request (both posted to the order list's action, which brings the operator back here), and a fresh link to the shopper's page. Signed-in
- * operators only; an order number that does not exist is a 404 inside the back office's frame.
+ * guarantee request (both posted to the order list's action, which brings the operator back here), and
+ * a fresh link to the shopper's page. Signed-in operators only; an order number that does not exist is
+ * a 404 inside the back office's frame.
  */
 export const headers = adminRouteHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
-  const orderNumber = /^[1-9]\d{0,14}$/.test(params.orderNumber) ? Number(params.orderNumber) : Number.NaN;
+  const orderNumber = orderNumberOf(params.orderNumber);
   const [detail, heldReviews] = await Promise.all([
-    context.services.adminOrderDetails.detail(orderNumber),
+    orderNumber === undefined ? undefined : context.services.adminOrderDetails.detail(orderNumber),
     context.services.adminReviews.heldCount(),
   ]);
   const url = new URL(request.url);

@@ -13,6 +13,7 @@ import {
   requireAdmin,
   signedInAdminForm,
 } from "~/server/admin/admin-http.server";
+import { orderNumberOf } from "~/server/admin/admin-orders.server";
 import type { Route } from "./+types/admin.orders";
 
 /**
@@ -55,11 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { fields } = form;
   const page = pageOf(fields.get("page"));
   // Post/redirect/get: a reload shows the list (or the order's page it was sent from) and posts nothing.
-  const orderNumber = fields.get("orderNumber") ?? "";
+  const orderNumber = orderNumberOf(fields.get("orderNumber"));
   const query = (fields.get("q") ?? "").trim().slice(0, 320);
   const back = (outcome: string) =>
     redirect(
-      /^[1-9]\d{0,14}$/.test(orderNumber)
+      orderNumber !== undefined
         ? `/admin/orders/${orderNumber}?${outcome}`
         : `/admin/orders?${query ? `q=${encodeURIComponent(query)}&` : ""}page=${page}&${outcome}`,
       { status: 303, headers: ADMIN_HEADERS },

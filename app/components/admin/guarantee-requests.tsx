@@ -1,8 +1,7 @@
 import { Link } from "react-router";
-import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import type { OpenGuaranteeRequest } from "~/contracts/admin-orders";
-import { dateTime } from "./order-states";
+import { CloseGuaranteeForm, dateTime } from "./order-states";
 
 /**
  * The open 60-day guarantee requests, oldest first, above the orders (issue 17 item 3). The operator
@@ -36,13 +35,7 @@ export function GuaranteeRequests({ requests }: { requests: OpenGuaranteeRequest
               <p className="mt-3 whitespace-pre-wrap break-words text-ink-100">
                 {request.reason ?? <span className="text-ink-300">No reason given.</span>}
               </p>
-              <form method="post" className="mt-4">
-                <input type="hidden" name="intent" value="close-guarantee" />
-                <input type="hidden" name="requestId" value={request.id} />
-                <button type="submit" className={buttonClass("secondary", "sm")}>
-                  {`Close request #${request.orderNumber}`}
-                </button>
-              </form>
+              <CloseGuaranteeForm requestId={request.id} orderNumber={request.orderNumber} className="mt-4" />
             </li>
           ))}
         </ul>

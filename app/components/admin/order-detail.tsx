@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 import { OrderItems } from "~/components/orders/order-details";
 import { OrderStatus } from "~/components/orders/order-status";
-import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import type { AdminOrderDetail } from "~/contracts/admin-orders";
-import { Badge, dateTime, emailWords, RetrySyncForm, SyncCell } from "./order-states";
+import { Badge, CloseGuaranteeForm, dateTime, emailWords, RetrySyncForm, SyncCell } from "./order-states";
 
 /** A titled card of the order's page; `id` names its heading (and the card, for tests). */
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -157,17 +156,16 @@ export function AdminOrderDetailView({ detail }: { detail: AdminOrderDetail }) {
             ]}
           />
           {detail.guarantee?.open ? (
-            <form method="post" action="/admin/orders">
-              <input type="hidden" name="intent" value="close-guarantee" />
-              <input type="hidden" name="requestId" value={detail.guarantee.id} />
-              <input type="hidden" name="orderNumber" value={detail.orderNumber} />
+            <>
               <p className="text-sm text-ink-200">
                 Refund the payment in Stripe (the refund reaches Shopify by itself), then close the request.
               </p>
-              <button type="submit" className={buttonClass("secondary", "sm", "mt-3")}>
-                {`Close request #${detail.orderNumber}`}
-              </button>
-            </form>
+              <CloseGuaranteeForm
+                requestId={detail.guarantee.id}
+                orderNumber={detail.orderNumber}
+                returnToOrder
+              />
+            </>
           ) : null}
         </Card>
         <Card id="order-shopper-link" title="The shopper's order page">

@@ -108,6 +108,33 @@ export function RetrySyncForm({
   );
 }
 
+/**
+ * "Close request" on an open guarantee request, once the payment is refunded in Stripe: posted to the
+ * order list's action, which answers on the order's page when `returnToOrder`, else on the list.
+ */
+export function CloseGuaranteeForm({
+  requestId,
+  orderNumber,
+  returnToOrder = false,
+  className,
+}: {
+  requestId: string;
+  orderNumber: number;
+  returnToOrder?: boolean;
+  className?: string;
+}) {
+  return (
+    <form method="post" action="/admin/orders" className={className}>
+      <input type="hidden" name="intent" value="close-guarantee" />
+      <input type="hidden" name="requestId" value={requestId} />
+      {returnToOrder ? <input type="hidden" name="orderNumber" value={orderNumber} /> : null}
+      <button type="submit" className={buttonClass("secondary", "sm")}>
+        {`Close request #${orderNumber}`}
+      </button>
+    </form>
+  );
+}
+
 /** What became of a "Retry sync" (the action's redirect says, in `retried`); nothing without one. */
 export function RetryOutcome({ retried }: { retried: boolean | null }) {
   if (retried === null) return null;

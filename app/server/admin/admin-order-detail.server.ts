@@ -28,7 +28,7 @@ import { emailStateOf, NO_SYNC, paymentOf, syncStateOf } from "./admin-orders.se
  */
 
 export interface AdminOrderDetails {
-  /** Undefined when there is no order of that number. */
+  /** Undefined when there is no order of that number (read by `orderNumberOf`). */
   detail(orderNumber: number): Promise<AdminOrderDetail | undefined>;
 }
 

@@ -30,16 +30,20 @@ export type OrderSearch =
 
 export const ORDER_SEARCH_HELP = "That is neither an order number nor a whole e-mail address.";
 
+/**
+ * An order number as an operator types it or a back-office address carries it ("1042", "#1042"): a
+ * whole number from 1, at most 15 digits (always a safe integer); anything else is undefined.
+ */
+export function orderNumberOf(raw: string | null | undefined): number | undefined {
+  const match = /^#?\s*([1-9]\d{0,14})$/.exec((raw ?? "").trim());
+  return match ? Number(match[1]) : undefined;
+}
+
 export function orderSearchOf(raw: string | null | undefined): OrderSearch {
   const query = (raw ?? "").trim();
   if (query === "") return { kind: "all" };
-  const number = /^#?\s*(\d{1,15})$/.exec(query);
-  if (number) {
-    const orderNumber = Number(number[1]);
-    return orderNumber >= 1 && Number.isSafeInteger(orderNumber)
-      ? { kind: "number", orderNumber }
-      : { kind: "unreadable" };
-  }
+  const orderNumber = orderNumberOf(query);
+  if (orderNumber !== undefined) return { kind: "number", orderNumber };
   // Addresses are compared whole, without regard to case (Stripe keeps what the shopper typed).
   if (query.length <= 320 && /^[^\s@]+@[^\s@]+$/.test(query))
     return { kind: "email", email: query.toLowerCase() };
