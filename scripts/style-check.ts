@@ -1,0 +1,99 @@
+/**
+ * Keeps the main thread's gains from eroding without a browser timing (issue 39 item 5, decision 098):
+ * part of `npm test`, after the build. A phone spends its first long task parsing and matching the
+ * stylesheet, painting costly effects, and laying out again whenever a script reads layout while the
+ * page is still being built. So this fails when:
+ *   - the built stylesheet grows past its budget (raw bytes: what the browser parses and matches);
+ *   - an expensive property appears more often than allowed (backdrop-filter repaints what lies under
+ *     it on every frame it moves over; filter and box-shadow are painted on the main thread's behalf);
+ *   - browser code reads layout (getBoundingClientRect, offsetHeight, getComputedStyle, ...) outside the
+ *     few places listed below, each with its reason.
+ *
+ *   node --import tsx scripts/style-check.ts       (BUILD_DIR as the server reads it; npm run build first)
+ *
+ * The ceilings are today's figures: lower them as the work of issue 39 removes the causes, never raise
+ * them without a measured reason in the decision record.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const assets = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "client/assets");
+
+/** The stylesheet's raw size, in bytes. */
+export const STYLESHEET_MAX_BYTES = 64 * 1024;
+
+/** How often each costly property may appear in the built stylesheet. */
+export const EXPENSIVE_PROPERTY_CEILINGS: Record<string, number> = {
+  "backdrop-filter": 2,
+  filter: 2,
+  "box-shadow": 6,
+  "mix-blend-mode": 0,
+  "will-change": 0,
+};
+
+/** Reads that force the browser to lay the page out at once. */
+const LAYOUT_READS =
+  /\b(getBoundingClientRect|getClientRects|getComputedStyle|offset(?:Top|Left|Width|Height)|client(?:Top|Left|Width|Height)|scroll(?:Width|Height)|innerText)\b/;
+
+/** Browser modules allowed to read layout, each with why. Empty today: keep it so where possible. */
+export const ALLOWED_LAYOUT_READS: Record<string, string> = {};
+
+/** Occurrences of `property:` in a stylesheet (declarations only, not custom property names). */
+export function propertyCount(css: string, property: string): number {
+  const pattern = new RegExp(`(?<![\\w-])${property.replace(/-/g, "\\-")}\\s*:`, "g");
+  return css.match(pattern)?.length ?? 0;
+}
+
+/** Browser source files (app/, outside app/server and *.server.*) that read layout, with the line. */
+export function layoutReadsIn(files: string[]): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const lines = readFileSync(path.join(root, file), "utf8").split("\n");
+    lines.forEach((line, index) => {
+      if (LAYOUT_READS.test(line) && !line.trim().startsWith("*") && !line.trim().startsWith("//"))
+        found.push(`${file}:${index + 1}: ${line.trim()}`);
+    });
+  }
+  return found;
+}
+
+function browserSources(dir = "app"): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (rel !== "app/server") out.push(...browserSources(rel));
+    } else if (/\.tsx?$/.test(entry.name) && !/\.server\.tsx?$/.test(entry.name)) out.push(rel);
+  }
+  return out;
+}
+
+function main() {
+  const problems: string[] = [];
+  const sheets = readdirSync(assets).filter((name) => name.endsWith(".css"));
+  if (!sheets.length) throw new Error(`no stylesheet in ${assets}: run npm run build`);
+  for (const sheet of sheets) {
+    const css = readFileSync(path.join(assets, sheet), "utf8");
+    const bytes = Buffer.byteLength(css);
+    console.log(`${sheet}: ${(bytes / 1024).toFixed(1)} KB of ${STYLESHEET_MAX_BYTES / 1024} KB`);
+    if (bytes > STYLESHEET_MAX_BYTES)
+      problems.push(`${sheet} is ${(bytes / 1024).toFixed(1)} KB, over ${STYLESHEET_MAX_BYTES / 1024} KB`);
+    for (const [property, ceiling] of Object.entries(EXPENSIVE_PROPERTY_CEILINGS)) {
+      const count = propertyCount(css, property);
+      console.log(`  ${property}: ${count} (at most ${ceiling})`);
+      if (count > ceiling) problems.push(`${sheet} has ${count} ${property} declarations, over ${ceiling}`);
+    }
+  }
+  const reads = layoutReadsIn(browserSources()).filter(
+    (hit) => !Object.hasOwn(ALLOWED_LAYOUT_READS, hit.split(":")[0] as string),
+  );
+  for (const hit of reads) problems.push(`layout read in browser code: ${hit}`);
+  if (problems.length) {
+    for (const problem of problems) console.error(`FAIL ${problem}`);
+    process.exit(1);
+  }
+  console.log("stylesheet and layout reads within their ceilings");
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { cpuMultiplierFor, median, noisyFloorReason } from "../perf/calibration";
+import { type Run, summarise } from "../perf/summary";
+
+/** `npm run perf` emulates one mid-tier phone on any host and refuses to judge a noisy one (issue 39). */
+describe("the calibrated CPU slowdown", () => {
+  it("is Lighthouse's 4x across its documented 1500-2000 bracket", () => {
+    for (const index of [1500, 1560, 1690, 2000]) expect(cpuMultiplierFor(index)).toBe(4);
+  });
+
+  it("is more on a faster host and less on a slower one, in proportion to its speed", () => {
+    expect(cpuMultiplierFor(3000)).toBe(6);
+    expect(cpuMultiplierFor(2500)).toBe(5);
+    expect(cpuMultiplierFor(1125)).toBe(3);
+    expect(cpuMultiplierFor(750)).toBe(2);
+  });
+
+  it("never speeds a host slower than the phone up", () => {
+    expect(cpuMultiplierFor(200)).toBe(1);
+  });
+
+  it("refuses an index that is not a measurement", () => {
+    expect(() => cpuMultiplierFor(Number.NaN)).toThrow(/benchmarkIndex/);
+    expect(() => cpuMultiplierFor(0)).toThrow(/benchmarkIndex/);
+  });
+
+  it("takes the median of the calibration runs", () => {
+    expect(median([1600, 900, 1650])).toBe(1600);
+    expect(median([1, 2, 3, 4])).toBe(2.5);
+  });
+});
+
+describe("a floor too noisy to judge by", () => {
+  it("is refused when its own TBT is over 60 ms", () => {
+    expect(noisyFloorReason({ median: 61, min: 55, max: 70 })).toMatch(/over 60 ms/);
+  });
+
+  it("is refused when its runs spread wider than their median", () => {
+    expect(noisyFloorReason({ median: 22, min: 0, max: 44 })).toMatch(/wider than their median/);
+  });
+
+  it("is judged when steady, or when a few milliseconds spread around nothing", () => {
+    expect(noisyFloorReason({ median: 22, min: 14, max: 30 })).toBeNull();
+    expect(noisyFloorReason({ median: 0, min: 0, max: 12 })).toBeNull();
+  });
+});
+
+const run = (over: Partial<Run> = {}): Run => ({
+  scores: { performance: 1, accessibility: 1, "best-practices": 1, seo: 1 },
+  lcpMs: 1200,
+  tbtMs: 40,
+  longestTaskMs: 120,
+  cls: 0,
+  jsBytes: 110 * 1024,
+  crossOrigin: [],
+  ...over,
+});
+
+describe("the budgets of issue 39", () => {
+  const prerendered = { prerendered: true, indexable: true, checkBudgets: true, floorTbtMs: 20 };
+
+  it("hold TBT within 50 ms of the floor's on a prerendered page", () => {
+    expect(summarise("/a", [run({ tbtMs: 70 })], prerendered).failures).toEqual([]);
+    expect(summarise("/a", [run({ tbtMs: 71 })], prerendered).failures).toEqual([
+      "TBT 71 ms > floor 20 + 50 ms",
+    ]);
+  });
+
+  it("allow 100 ms over the floor on a server-rendered page", () => {
+    const ssr = { ...prerendered, prerendered: false };
+    expect(summarise("/b", [run({ tbtMs: 120 })], ssr).failures).toEqual([]);
+    expect(summarise("/b", [run({ tbtMs: 121 })], ssr).failures).toHaveLength(1);
+  });
+
+  it("fail a task over 200 ms, an LCP over 1.5 s and any layout shift", () => {
+    const failures = summarise(
+      "/c",
+      [run({ longestTaskMs: 201, lcpMs: 1501, cls: 0.002 })],
+      prerendered,
+    ).failures;
+    expect(failures).toEqual(["LCP 1501 ms > 1500 ms", "longest task 201 ms > 200 ms", "CLS 0.0020 > 0"]);
+  });
+});
