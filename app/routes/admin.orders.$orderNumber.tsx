@@ -4,13 +4,13 @@ import { AdminOrderDetailView } from "~/components/admin/order-detail";
 import { CloseOutcome, RetryOutcome } from "~/components/admin/order-states";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
+import { orderNumberOf } from "~/server/admin/admin-orders.server";
 import {
   ADMIN_HEADERS,
   adminRouteHeaders,
   outcomeFlag,
   requireAdmin,
-} from "~/server/admin/admin-http.server";
-import { orderNumberOf } from "~/server/admin/admin-orders.server";
+} from "~/server/http/admin-routes.server";
 import type { Route } from "./+types/admin.orders.$orderNumber";
 
 /**

@@ -6,14 +6,14 @@ import { CloseOutcome, RetryOutcome } from "~/components/admin/order-states";
 import { OrdersTable } from "~/components/admin/orders-table";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
+import { orderNumberOf } from "~/server/admin/admin-orders.server";
 import {
   ADMIN_HEADERS,
   adminRouteHeaders,
   outcomeFlag,
   requireAdmin,
   signedInAdminForm,
-} from "~/server/admin/admin-http.server";
-import { orderNumberOf } from "~/server/admin/admin-orders.server";
+} from "~/server/http/admin-routes.server";
 import type { Route } from "./+types/admin.orders";
 
 /**

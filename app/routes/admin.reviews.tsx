@@ -5,13 +5,13 @@ import { ReviewFilter, ReviewPages } from "~/components/admin/review-filter";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { adminReviewsCopy } from "~/content/admin-reviews";
 import { brand } from "~/content/site";
+import { parseReviewAction, parseReviewFilter } from "~/server/admin/admin-reviews.server";
 import {
   ADMIN_HEADERS,
   adminRouteHeaders,
   requireAdmin,
   signedInAdminForm,
-} from "~/server/admin/admin-http.server";
-import { parseReviewAction, parseReviewFilter } from "~/server/admin/admin-reviews.server";
+} from "~/server/http/admin-routes.server";
 import type { Route } from "./+types/admin.reviews";
 
 /**

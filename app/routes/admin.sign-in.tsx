@@ -3,7 +3,7 @@ import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
 import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
-import { sessionCookie } from "~/server/admin/admin-cookie.server";
+import { sessionCookie } from "~/server/http/admin-cookie.server";
 import {
   ADMIN_HEADERS,
   adminForm,
@@ -11,7 +11,7 @@ import {
   limitClient,
   refusalOf,
   secureCookies,
-} from "~/server/admin/admin-http.server";
+} from "~/server/http/admin-routes.server";
 import type { Route } from "./+types/admin.sign-in";
 
 /**

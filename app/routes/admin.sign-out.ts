@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { clearedSessionCookie, sessionIdOf } from "~/server/admin/admin-cookie.server";
-import { ADMIN_HEADERS, adminForm, secureCookies } from "~/server/admin/admin-http.server";
-import { ApiError } from "~/server/http/api.server";
+import { clearedSessionCookie, sessionIdOf } from "~/server/http/admin-cookie.server";
+import { ADMIN_HEADERS, adminForm, secureCookies } from "~/server/http/admin-routes.server";
+import { ApiError } from "~/server/http/failures.server";
 import type { Route } from "./+types/admin.sign-out";
 
 /** Signing out: the session is deleted from the database (not only forgotten by this browser). */

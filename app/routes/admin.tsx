@@ -3,7 +3,7 @@ import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
 import { buttonClass } from "~/components/ui/button-link";
 import { brand } from "~/content/site";
 import { normalizeEmailAddress } from "~/contracts/email-address";
-import { sessionIdOf } from "~/server/admin/admin-cookie.server";
+import { sessionIdOf } from "~/server/http/admin-cookie.server";
 import {
   ADMIN_HEADERS,
   adminForm,
@@ -11,7 +11,7 @@ import {
   limitAddress,
   limitClient,
   refusalOf,
-} from "~/server/admin/admin-http.server";
+} from "~/server/http/admin-routes.server";
 import type { Route } from "./+types/admin";
 
 /**

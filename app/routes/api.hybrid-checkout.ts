@@ -7,10 +7,11 @@ import {
   PRODUCT_NOT_CONFIGURED,
 } from "~/contracts/checkout";
 import { RequestRejectedError } from "~/server/errors.server";
-import { apiAction, methodNotAllowed } from "~/server/http/api.server";
+import { apiAction } from "~/server/http/api-action.server";
+import { methodNotAllowed } from "~/server/http/failures.server";
 import { checkoutErrorPage } from "~/server/http/pages/checkout-error.server";
+import { cancelUrlFor } from "~/server/http/return-url.server";
 import type { CheckoutRequestLine } from "~/server/orders/checkout.server";
-import { cancelUrlFor } from "~/server/orders/return-url.server";
 
 /**
  * POST /api/hybrid-checkout (spec §7). JSON `{products:[{shopifyVariantId, quantity}]}` →

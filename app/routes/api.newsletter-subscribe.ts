@@ -8,7 +8,8 @@ import {
   SUBSCRIBED_MESSAGE,
 } from "~/contracts/newsletter";
 import { RequestRejectedError } from "~/server/errors.server";
-import { apiAction, methodNotAllowed } from "~/server/http/api.server";
+import { apiAction } from "~/server/http/api-action.server";
+import { methodNotAllowed } from "~/server/http/failures.server";
 
 /**
  * POST /api/newsletter-subscribe {email} → {success, message} (issue 7). The answer is the same for

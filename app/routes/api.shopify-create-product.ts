@@ -1,6 +1,8 @@
 import type { CreateProductResponse } from "~/contracts/catalog";
 import { createProductInput } from "~/contracts/catalog";
-import { ApiError, apiAction, methodNotAllowed, requireBearerToken } from "~/server/http/api.server";
+import { apiAction } from "~/server/http/api-action.server";
+import { ApiError, methodNotAllowed } from "~/server/http/failures.server";
+import { requireBearerToken } from "~/server/http/guards.server";
 
 /**
  * POST /api/shopify-create-product {title, handle, price, currency, sku, descriptionHtml} →

@@ -1,6 +1,7 @@
 import type { GetProductResponse } from "~/contracts/catalog";
 import { getProductInput } from "~/contracts/catalog";
-import { apiAction, methodNotAllowed } from "~/server/http/api.server";
+import { apiAction } from "~/server/http/api-action.server";
+import { methodNotAllowed } from "~/server/http/failures.server";
 import { lookupProduct } from "~/server/shopify/lookup.server";
 
 /**

@@ -1,4 +1,5 @@
-import { methodNotAllowed, webhookAction } from "~/server/http/api.server";
+import { methodNotAllowed } from "~/server/http/failures.server";
+import { webhookAction } from "~/server/http/webhook-action.server";
 import { handlePaymentEvent } from "~/server/orders/payment-events.server";
 
 /**

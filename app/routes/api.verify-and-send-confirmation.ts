@@ -1,5 +1,6 @@
 import { verifyInput } from "~/contracts/order-confirmation";
-import { apiAction, methodNotAllowed } from "~/server/http/api.server";
+import { apiAction } from "~/server/http/api-action.server";
+import { methodNotAllowed } from "~/server/http/failures.server";
 import { confirmOrder } from "~/server/orders/confirmation.server";
 
 /**

@@ -27,7 +27,7 @@ import {
   orderNumberFromQuery,
   supportFormAction,
   supportFormHeaders,
-} from "~/server/support/support-form.server";
+} from "~/server/http/support-form.server";
 import { contactInput } from "~/server/support/support-inputs.server";
 import type { Route } from "./+types/contact";
 

@@ -14,12 +14,12 @@ import { pages } from "~/content/routes";
 import { guaranteeAnswers, guaranteeTerms } from "~/content/support";
 import { GUARANTEE_LIMITS, type SupportFormResult } from "~/contracts/support";
 import { pageMeta } from "~/lib/seo";
-import type { GuaranteeOutcome } from "~/server/support/guarantee.server";
 import {
   orderNumberFromQuery,
   supportFormAction,
   supportFormHeaders,
-} from "~/server/support/support-form.server";
+} from "~/server/http/support-form.server";
+import type { GuaranteeOutcome } from "~/server/support/guarantee.server";
 import { guaranteeInput } from "~/server/support/support-inputs.server";
 import type { Route } from "./+types/guarantee";
 

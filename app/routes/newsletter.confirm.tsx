@@ -3,7 +3,8 @@ import { StatusPanel } from "~/components/sections/status-panel";
 import { ButtonLink, buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
-import { ApiError, checkOrigin } from "~/server/http/api.server";
+import { ApiError } from "~/server/http/failures.server";
+import { checkOrigin } from "~/server/http/guards.server";
 import type { Route } from "./+types/newsletter.confirm";
 
 /**

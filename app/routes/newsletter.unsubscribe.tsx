@@ -3,7 +3,7 @@ import { StatusPanel } from "~/components/sections/status-panel";
 import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand, support } from "~/content/site";
-import { readBytesUpTo } from "~/server/http/api.server";
+import { readBytesUpTo } from "~/server/http/body.server";
 import type { Route } from "./+types/newsletter.unsubscribe";
 
 /**

@@ -3,8 +3,8 @@ import { ReviewForm, ReviewLinkProblem } from "~/components/reviews/review-form"
 import { reviewWritePage as copy } from "~/content/review-write";
 import { brand } from "~/content/site";
 import type { ReviewFormPage, ReviewSaved } from "~/contracts/review-form";
+import { supportFormAction } from "~/server/http/support-form.server";
 import { reviewInput } from "~/server/reviews/review-form.server";
-import { supportFormAction } from "~/server/support/support-form.server";
 import type { Route } from "./+types/reviews.write.$token";
 
 /**

@@ -2,7 +2,8 @@ import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { apiAction, requireBearerToken } from "~/server/http/api.server";
+import { apiAction } from "~/server/http/api-action.server";
+import { requireBearerToken } from "~/server/http/guards.server";
 import { createRateLimiter } from "~/server/http/rate-limits.server";
 import { parseEnv } from "~/server/runtime/env.server";
 

@@ -2,18 +2,12 @@ import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  ApiError,
-  apiAction,
-  checkOrigin,
-  describeIssues,
-  methodNotAllowed,
-  parseInput,
-  readBody,
-  requireBearerToken,
-  secretsEqual,
-} from "~/server/http/api.server";
+import { apiAction } from "~/server/http/api-action.server";
+import { readBody } from "~/server/http/body.server";
+import { ApiError, methodNotAllowed } from "~/server/http/failures.server";
+import { checkOrigin, requireBearerToken, secretsEqual } from "~/server/http/guards.server";
 import { createRateLimiter } from "~/server/http/rate-limits.server";
+import { describeIssues, parseInput } from "~/server/http/validation.server";
 import { parseEnv } from "~/server/runtime/env.server";
 
 const logger = pino({ level: "silent" });

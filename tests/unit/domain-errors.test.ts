@@ -13,8 +13,10 @@ import {
   ProviderError,
   RequestRejectedError,
 } from "~/server/errors.server";
-import { apiAction, failureOf, webhookAction } from "~/server/http/api.server";
+import { apiAction } from "~/server/http/api-action.server";
+import { failureOf } from "~/server/http/failures.server";
 import { createRateLimiter } from "~/server/http/rate-limits.server";
+import { webhookAction } from "~/server/http/webhook-action.server";
 import { MailSendError } from "~/server/mail/mailer.server";
 import { confirmationEmailState } from "~/server/orders/fulfilment.server";
 import { orderLineName } from "~/server/orders/line-name.server";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hybridCheckoutForm, hybridCheckoutInput, isPlaceholder } from "~/contracts/checkout";
 import { verifyInput } from "~/contracts/order-confirmation";
-import { cancelUrlFor } from "~/server/orders/return-url.server";
+import { cancelUrlFor } from "~/server/http/return-url.server";
 
 const site = "https://forge.example";
 const request = (referer?: string, url = "https://forge.example/api/hybrid-checkout") =>

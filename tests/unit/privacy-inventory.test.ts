@@ -18,8 +18,8 @@ import {
 } from "~/content/legal/data-inventory";
 import { ADMIN_TOKEN_SESSION_KEY } from "~/lib/test-product";
 import { ADMIN_SIGN_IN } from "~/server/admin/admin-auth.server";
-import { ADMIN_COOKIE } from "~/server/admin/admin-cookie.server";
 import * as schema from "~/server/db/schema";
+import { ADMIN_COOKIE } from "~/server/http/admin-cookie.server";
 import { NEWSLETTER_CONFIRMATION } from "~/server/newsletter/newsletter.server";
 import { ORDER_CONFIRMATION } from "~/server/orders/order-email.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cancelUrlFor } from "~/server/orders/return-url.server";
+import { cancelUrlFor } from "~/server/http/return-url.server";
 
 /**
  * Issue 15 item 6: a Referer whose path is not a plain same-origin path (`//`, `//other.host/…`,

@@ -9,13 +9,9 @@ import {
   type ReviewSummary,
   reviewQueryString,
 } from "~/contracts/reviews";
-import {
-  ApiError,
-  checkContentType,
-  checkOrigin,
-  enforceRateLimit,
-  readBody,
-} from "~/server/http/api.server";
+import { checkContentType, readBody } from "~/server/http/body.server";
+import { ApiError } from "~/server/http/failures.server";
+import { checkOrigin, enforceRateLimit } from "~/server/http/guards.server";
 import { parseReviewQuery } from "./listing-query";
 
 /**

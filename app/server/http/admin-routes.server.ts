@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { type AppLoadContext, data, redirect } from "react-router";
-import { ApiError, checkOrigin, enforceRateLimit, readBody } from "~/server/http/api.server";
-import type { AdminSession } from "./admin-auth.server";
+import type { AdminSession } from "~/server/admin/admin-auth.server";
 import { sessionIdOf } from "./admin-cookie.server";
+import { ApiError } from "./failures.server";
+import { enforceRateLimit } from "./guards.server";
+import { readHtmlForm } from "./html-form.server";
 
 /**
  * What every back-office route shares: its headers (never stored, never indexed), the session check,
@@ -50,11 +52,8 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
 }
 
 /** A back-office POST: from this site only (403 otherwise), its form fields read within the bounds. */
-export async function adminForm(request: Request, context: AppLoadContext): Promise<URLSearchParams> {
-  checkOrigin(request, context.services.env.PUBLIC_SITE_URL);
-  const body = await readBody(request, { acceptForm: true, maxBytes: 4 * 1024 });
-  if (body.via === "form") return body.fields;
-  throw new ApiError(415, "Send the form as a form.");
+export function adminForm(request: Request, context: AppLoadContext): Promise<URLSearchParams> {
+  return readHtmlForm(request, context, 4 * 1024);
 }
 
 /**

@@ -1,22 +1,16 @@
 import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
 import type { SupportFormResult } from "~/contracts/support";
-import { DomainError } from "~/server/errors.server";
-import {
-  ApiError,
-  checkContentType,
-  checkOrigin,
-  enforceRateLimit,
-  failureOf,
-  readBody,
-} from "~/server/http/api.server";
-import type { RateLimitName } from "~/server/http/rate-limits.server";
-import { fieldErrorsOf } from "./support-inputs.server";
+import { fieldErrorsOf } from "~/server/support/support-inputs.server";
+import { failureFor } from "./failures.server";
+import { enforceRateLimit } from "./guards.server";
+import { readHtmlForm } from "./html-form.server";
+import type { RateLimitName } from "./rate-limits.server";
 
 /**
  * The action of a support page's form (`/contact`, `/guarantee`): the same form posts with or without
  * JavaScript (React Router's <Form> or the browser's own post), and both get the page back with the
- * outcome. The order of checks follows the API functions (api.server.ts), with one difference: a form
+ * outcome. The order of checks follows the API functions (api-action.server.ts), with one difference: a form
  * with mistakes is answered before the rate limit, so a visitor correcting a typo spends nothing.
  * Only a well-formed submission, the kind that stores something or looks an order up, counts.
  */
@@ -37,11 +31,8 @@ export async function supportFormAction<S extends z.ZodType>(options: FormOption
   const { request, context } = options;
   let values: Record<string, string> = {};
   try {
-    checkOrigin(request, context.services.env.PUBLIC_SITE_URL);
-    checkContentType(request, true);
-    const body = await readBody(request, { acceptForm: true });
-    if (body.via !== "form") throw new ApiError(415, "Send the form as a form.");
-    values = Object.fromEntries(options.fields.map((name) => [name, body.fields.get(name) ?? ""]));
+    const fields = await readHtmlForm(request, context);
+    values = Object.fromEntries(options.fields.map((name) => [name, fields.get(name) ?? ""]));
     const parsed = options.input.safeParse(values);
     if (!parsed.success) {
       const result: SupportFormResult = {
@@ -55,7 +46,7 @@ export async function supportFormAction<S extends z.ZodType>(options: FormOption
     const result = await options.handle(parsed.data);
     return data(result, { status: STATUS_OF[result.status] });
   } catch (error) {
-    const failure = refusalOf(error, context, request);
+    const failure = failureFor(error, { request, context });
     const result: SupportFormResult = {
       status: "refused",
       message: failure.message,
@@ -63,21 +54,6 @@ export async function supportFormAction<S extends z.ZodType>(options: FormOption
     };
     return data(result, { status: failure.status, headers: failure.headers });
   }
-}
-
-/**
- * A refusal in words: the wrapper's own (403, 413, 415, 429), a domain error as the API maps it (the
- * database down: 503), anything else logged and answered as the API answers it (500).
- */
-function refusalOf(error: unknown, context: AppLoadContext, request: Request): ApiError {
-  if (error instanceof ApiError) return error;
-  const where = { err: error, requestId: context.requestId, path: new URL(request.url).pathname };
-  if (error instanceof DomainError) {
-    context.services.logger.warn(where, "support form failed");
-    return failureOf(error);
-  }
-  context.services.logger.error(where, "support form failed");
-  return new ApiError(500, "Something went wrong. Please try again.");
 }
 
 /** The honeypot is never sent back (a bot learns nothing; a person never sees it). */
