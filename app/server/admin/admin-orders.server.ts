@@ -7,9 +7,9 @@ import type {
 } from "~/contracts/admin-orders";
 import type { Db } from "~/server/db/client.server";
 import { emailDeliveries, orders, shopifySyncs } from "~/server/db/schema";
-import { formatMoney } from "~/server/mail/templates/money";
 import type { ShopifySync } from "~/server/orders/shopify-sync.server";
 import type { Logger } from "~/server/runtime/logger.server";
+import { formatMoney } from "~/shared/money";
 
 /**
  * The back office's orders: the newest first, with where each stands — payment (and refunds), its copy
