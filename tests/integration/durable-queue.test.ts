@@ -95,11 +95,11 @@ describe.each(databaseTargets)("the durable queue worker on $name", ({ name }) =
     await new Promise<void>((resolve) => outside.server.listen(0, "127.0.0.1", resolve));
     outsideUrl = `http://127.0.0.1:${(outside.server.address() as AddressInfo).port}`;
     store = await createTestDatabase(name);
-    database = await openDatabase(
-      store.url
-        ? { databaseUrl: store.url, migrationsFolder: "drizzle" }
-        : { pgliteDir: "memory://", migrationsFolder: "drizzle" },
-    );
+    database = await openDatabase({
+      databaseUrl: store.url,
+      pgliteDir: "memory://",
+      migrationsFolder: "drizzle",
+    });
   });
   afterAll(async () => {
     for (const worker of workers) if (worker.pid) killGroup(worker.pid, "SIGKILL");

@@ -9,6 +9,7 @@ import { createProbeQueue } from "./queue-probe";
  */
 const database = await openDatabase({
   databaseUrl: process.env.DATABASE_URL as string,
+  pgliteDir: "memory://",
   migrationsFolder: "drizzle",
 });
 const queue = createProbeQueue({
