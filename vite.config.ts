@@ -3,6 +3,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { storeIdentityFrom } from "./app/content/store-identity";
 import { clientChunks } from "./scripts/client-chunks";
 
 const appDir = new URL("./app/", import.meta.url).pathname;
@@ -29,6 +30,18 @@ function chunkContents(): Plugin {
   };
 }
 
+/**
+ * Who sells (COMPANY_LEGAL_NAME, COMPANY_ADDRESS, COMPANY_GOVERNING_STATE, SUPPORT_EMAIL), read at
+ * build: the prerendered pages carry it. A setting the build cannot use stops it, naming the setting.
+ */
+function storeIdentityAtBuild() {
+  const read = storeIdentityFrom(process.env);
+  if ("identity" in read) return read.identity;
+  throw new Error(
+    `Invalid environment for the build: ${read.problems.map((p) => `${p.variable} ${p.message}`).join("; ")}`,
+  );
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), chunkContents()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
@@ -42,5 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     __SITE_ORIGIN__: JSON.stringify(
       (process.env.PUBLIC_SITE_URL ?? "http://localhost:3000").replace(/\/$/, ""),
     ),
+    // The company and support address the pages show (app/content/site.ts), fixed at build time too.
+    __STORE_IDENTITY__: JSON.stringify(storeIdentityAtBuild()),
   },
 }));

@@ -202,8 +202,11 @@ export const faqGroups: readonly FaqGroup[] = [
         id: "shipping",
         question: "How much is shipping, and how fast is it?",
         answer: [
+          // Where we ship follows SHIPPING_COUNTRIES: the terms, rendered per request, name the countries.
           p(
-            `${shipping.label} on every order. ${shipping.dispatch}, to addresses in the United States only.`,
+            `${shipping.label} on every order. ${shipping.dispatch}. The countries we ship to are listed in our `,
+            link("terms of sale", `${paths.terms}#eligibility`),
+            ".",
           ),
           p(
             "Your confirmation e-mail links to your order page, where you can follow your order, with the tracking link once it ships.",

@@ -129,6 +129,8 @@ export const pages = {
     "Terms of Service",
     "Terms of Service",
     `The terms that apply when you use this site and buy from ${brand.name}.`,
+    // Server-rendered: where we ship and the sales tax follow checkout's settings (decision 094).
+    { prerender: false },
   ),
   disclaimer: page(
     paths.disclaimer,

@@ -1,3 +1,5 @@
+import { isPlaceholder, type StoreIdentity, sandboxIdentity } from "./store-identity";
+
 /**
  * The site configuration: the one place that names the brand, its navigation and its footer.
  * Changing the brand is a change to `brand` here (docs/decisions/003-site-configuration.md).
@@ -85,20 +87,24 @@ export const footer = {
 
 /**
  * Who sells, and how to reach them: shown on the contact, about and legal pages, and where contact
- * messages and guarantee requests are e-mailed. PLACEHOLDERS: the brand fills these in before launch
- * (README, "Before launch"); `isPlaceholder` below finds any left, and the server refuses to take real
- * payments while one is.
+ * messages and guarantee requests are e-mailed. Settings read at build (COMPANY_LEGAL_NAME,
+ * COMPANY_ADDRESS, COMPANY_GOVERNING_STATE, SUPPORT_EMAIL; vite.config.ts): unset, the sandbox's
+ * fictional identity, labelled on the page, which the server refuses to take real payments with
+ * (app/content/store-identity.ts, decision 094).
  */
+export const storeIdentity: StoreIdentity =
+  typeof __STORE_IDENTITY__ === "undefined" ? sandboxIdentity : __STORE_IDENTITY__;
+
 export const company = {
-  legalName: "[Company legal name]",
-  postalAddress: "[Street address, City, State ZIP, United States]",
+  legalName: storeIdentity.legalName,
+  postalAddress: storeIdentity.postalAddress,
   /** The US state whose law governs the terms of sale. */
-  governingState: "[State]",
+  governingState: storeIdentity.governingState,
 } as const;
 
 export const support = {
   /** Receives contact messages and guarantee requests; shown on every page that says how to reach us. */
-  email: "support@forge.example",
+  email: storeIdentity.supportEmail,
   /** When a person answers, and how soon (shown beside the contact form and in its acknowledgement). */
   hours: "Monday to Friday, 9 am to 5 pm Eastern Time",
   replyWithin: "one business day",
@@ -114,20 +120,11 @@ export const testLab = {
   name: "[Testing lab name]",
 } as const;
 
-/** A configuration value still holding its placeholder: bracketed text, or an example.* domain. */
-export function isPlaceholder(value: string): boolean {
-  return /^\[.*\]$/.test(value) || /@([a-z0-9-]+\.)*example(\.[a-z]+)?$/i.test(value);
-}
+export { isPlaceholder };
 
 /** The site configuration values that are still placeholders (empty when ready for launch). */
 export function placeholdersLeft(): string[] {
-  const values: Record<string, string> = {
-    "company.legalName": company.legalName,
-    "company.postalAddress": company.postalAddress,
-    "company.governingState": company.governingState,
-    "support.email": support.email,
-    "testLab.name": testLab.name,
-  };
+  const values: Record<string, string> = { "testLab.name": testLab.name };
   return Object.entries(values)
     .filter(([, value]) => isPlaceholder(value))
     .map(([name]) => name);

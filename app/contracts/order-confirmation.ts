@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { CHECKOUT_SESSION_ID } from "~/server/stripe/rules";
+import { CHECKOUT_SESSION_ID } from "~/shared/checkout-session-id";
 
 /**
  * POST /api/verify-and-send-confirmation: its body and its reply, shared by the route and the
- * payment-success page (lib/order-confirmation.ts). The session-id rule is Stripe's
- * (app/server/stripe/rules.ts, pure and browser-safe: the one app/server module a contract may
- * import, decision 072), so the page accepts exactly the ids the API accepts.
+ * payment-success page (lib/order-confirmation.ts). The session-id rule is Stripe's, kept pure in
+ * app/shared/checkout-session-id.ts (decision 096), so the page accepts exactly the ids the API accepts.
  * The reply's types and the pure readers of the order live in `order-view.ts` (no zod), which browser
  * code imports for values; this module re-exports them.
  */

@@ -3,6 +3,7 @@ import { PageIntro } from "~/components/sections/page-intro";
 import { ButtonLink } from "~/components/ui/button-link";
 import { FactTable } from "~/components/ui/fact-table";
 import { Icon } from "~/components/ui/icon";
+import { SandboxIdentityLabel } from "~/components/ui/sandbox-identity-label";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { aboutPage } from "~/content/about";
@@ -90,24 +91,27 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               </ButtonLink>
             </div>
           </div>
-          <dl className="card grid gap-6 p-6 sm:grid-cols-2 sm:p-8">
-            {contact.details.map((detail) => (
-              <div key={detail.label}>
-                <dt className="text-sm font-extrabold uppercase tracking-wide text-ember-400">
-                  {detail.label}
-                </dt>
-                <dd className="mt-1 break-words text-lg font-semibold text-white">
-                  {"href" in detail ? (
-                    <a href={detail.href} className={TEXT_LINK}>
-                      {detail.value}
-                    </a>
-                  ) : (
-                    detail.value
-                  )}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <div>
+            <dl className="card grid gap-6 p-6 sm:grid-cols-2 sm:p-8">
+              {contact.details.map((detail) => (
+                <div key={detail.label}>
+                  <dt className="text-sm font-extrabold uppercase tracking-wide text-ember-400">
+                    {detail.label}
+                  </dt>
+                  <dd className="mt-1 break-words text-lg font-semibold text-white">
+                    {"href" in detail ? (
+                      <a href={detail.href} className={TEXT_LINK}>
+                        {detail.value}
+                      </a>
+                    ) : (
+                      detail.value
+                    )}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <SandboxIdentityLabel className="mt-3" />
+          </div>
         </div>
       </section>
 

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
 import { buttonClass } from "~/components/ui/button-link";
+import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
 import { normalizeEmailAddress } from "~/contracts/email-address";
 import { sessionIdOf } from "~/server/http/admin-cookie.server";
@@ -25,9 +26,10 @@ export const SENT_MESSAGE =
 export const headers = adminRouteHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await context.services.adminAuth.session(sessionIdOf(request)))
+  const { adminAuth } = context.services;
+  if (await adminAuth.session(sessionIdOf(request)))
     throw redirect("/admin/orders", { headers: ADMIN_HEADERS });
-  return data(null, { headers: ADMIN_HEADERS });
+  return data({ sandboxOperator: adminAuth.sandboxOperator }, { headers: ADMIN_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,7 +51,32 @@ export const meta = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export default function AdminSignInRequest({ actionData }: Route.ComponentProps) {
+/** Where the sandbox's e-mails are read (sandbox/mail): the sign-in link arrives there. */
+export const SANDBOX_MAIL_PATH = "/__sandbox/mail";
+
+/** In the sandbox without ADMIN_EMAILS: which address signs in, and where its link arrives. */
+function SandboxOperatorNote({ address }: { address: string }) {
+  return (
+    <div
+      className="mt-6 rounded-card border border-gold-400/60 p-5 text-ink-100"
+      data-testid="sandbox-operator"
+    >
+      <p className="text-xs font-bold uppercase tracking-wide text-gold-400">Sandbox operator</p>
+      <p className="mt-2">
+        This sandbox has no <code className="text-white">ADMIN_EMAILS</code>, so its made-up operator address
+        signs in: <strong className="break-all text-white">{address}</strong>. The link arrives in the{" "}
+        {/* A plain link: the mail sandbox is served by the emulator, not by the app's routes. */}
+        <a href={SANDBOX_MAIL_PATH} target="_blank" rel="noreferrer" className={TEXT_LINK}>
+          mail sandbox at {SANDBOX_MAIL_PATH}
+        </a>
+        . With ADMIN_EMAILS set, only those addresses sign in.
+      </p>
+    </div>
+  );
+}
+
+export default function AdminSignInRequest({ loaderData, actionData }: Route.ComponentProps) {
+  const sandboxOperator = loaderData?.sandboxOperator ?? null;
   const sent = actionData && "sent" in actionData && actionData.sent;
   const invalid = actionData && "invalid" in actionData && actionData.invalid;
   const refusal = actionData && "refusal" in actionData ? actionData.refusal : null;
@@ -61,6 +88,7 @@ export default function AdminSignInRequest({ actionData }: Route.ComponentProps)
         ) : refusal ? (
           <AdminNotice tone="problem">{refusal.message}</AdminNotice>
         ) : null}
+        {sandboxOperator ? <SandboxOperatorNote address={sandboxOperator} /> : null}
         <form
           method="post"
           className="mt-6 rounded-card border border-white/10 bg-ink-800 p-6 sm:p-8"
@@ -77,6 +105,7 @@ export default function AdminSignInRequest({ actionData }: Route.ComponentProps)
             name="email"
             type="email"
             autoComplete="email"
+            defaultValue={sandboxOperator ?? undefined}
             required
             aria-invalid={invalid ? true : undefined}
             aria-describedby={invalid ? "admin-email-error" : undefined}

@@ -2,15 +2,20 @@ import { LegalDocumentPage } from "~/components/sections/legal-document";
 import { termsOfSale } from "~/content/legal/terms";
 import { pages } from "~/content/routes";
 import { pageMeta } from "~/lib/seo";
+import { saleSettingsOf } from "~/server/orders/sale-settings.server";
 import type { Route } from "./+types/legal.terms";
 
 const page = pages.terms;
 
 export const meta = () => pageMeta(page);
 
-/** Long copy travels as loader data in the prerendered HTML, not as JavaScript (decision 011). */
-export function loader() {
-  return { document: termsOfSale };
+/**
+ * Rendered per request from this server's checkout settings, so the terms say where Checkout ships and
+ * whether it adds sales tax as it really does (decision 094). Long copy travels as loader data, not as
+ * JavaScript (decision 011).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return { document: termsOfSale(saleSettingsOf(context.services.env)) };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { aboutPage } from "~/content/about";
 import { faqEntries, faqGroups } from "~/content/faq-page";
 import { disclaimer } from "~/content/legal/disclaimer";
-import { termsOfSale } from "~/content/legal/terms";
+import { termsOfSale as termsFor } from "~/content/legal/terms";
 import { fdaStatement } from "~/content/product";
 import { pages } from "~/content/routes";
 import { company, paths, support } from "~/content/site";
@@ -160,6 +160,9 @@ test.describe("FAQ", () => {
     expect(entities.map((e) => words(e.acceptedAnswer.text))).toEqual(answers.map(words));
   });
 });
+
+/** The terms as this suite's server renders them: its settings are the defaults (US, no Stripe Tax). */
+const termsOfSale = termsFor({ shipsTo: ["United States"], automaticTax: false });
 
 test.describe("terms of sale", () => {
   test("every section, who sells, the effective date, contact and the guarantee link", async ({ page }) => {

@@ -208,7 +208,8 @@ describe.each(databaseTargets)("sandbox purchase on $name", ({ name }) => {
         "3-5 days",
         "12 months",
         "60-day money-back guarantee",
-        "support@forge.example",
+        // The sandbox's support address (fictional, decision 094), never a placeholder.
+        "support@sandbox.forge.test",
         "These statements have not been evaluated by the Food and Drug Administration. This product is not intended to diagnose, treat, cure, or prevent any disease.",
       ];
       // Listed as missing phrases, so a failure names them rather than printing the whole e-mail.

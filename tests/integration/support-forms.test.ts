@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { support } from "~/content/site";
 import { CONTACT_SENT_MESSAGE } from "~/contracts/support";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
@@ -22,7 +23,8 @@ import { leaksIn } from "./resilience-support";
  * Forms are posted as a browser without JavaScript posts them; TRUST_PROXY_HOPS=1 gives each test its
  * own client address, so one test's limit does not reach another.
  */
-const SUPPORT = "support@forge.example";
+/** The sandbox build's support address (its fictional identity, decision 094). */
+const SUPPORT = support.email;
 const ADMIN = "ops@forge.example";
 let lastClient = 20;
 const newClient = () => `198.51.100.${++lastClient}`;

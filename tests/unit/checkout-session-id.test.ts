@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseSessionId, verifyInput } from "~/contracts/order-confirmation";
 
 /**
- * One session-id rule, Stripe's (app/server/stripe/rules.ts): the payment-success page's loader reads
+ * One session-id rule, Stripe's (app/shared/checkout-session-id.ts): the payment-success page's loader reads
  * `session_id` with parseSessionId, which must not accept an id that verify-and-send-confirmation
  * refuses (the page's own pattern used to accept `_` and refuse ids longer than 240 characters).
  */

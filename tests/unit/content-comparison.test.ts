@@ -13,12 +13,15 @@ import * as faqs from "~/content/faqs";
 import { evidenceLabels } from "~/content/formula";
 import * as home from "~/content/home";
 import * as disclaimer from "~/content/legal/disclaimer";
-import * as terms from "~/content/legal/terms";
+import { termsOfSale } from "~/content/legal/terms";
 import * as product from "~/content/product";
 import * as routes from "~/content/routes";
 import * as testKit from "~/content/test-kit";
 import * as whoShouldNotCopy from "~/content/who-should-not";
 import { strings } from "./content-strings";
+
+/** The terms of sale as the default settings render them (US only, no Stripe Tax). */
+const terms = termsOfSale({ shipsTo: ["United States"], automaticTax: false });
 
 /**
  * Issue 20 item 3, Natural vs TRT: a check mark only on a plain fact about the product, never on a cell

@@ -9,7 +9,7 @@ import * as faqPage from "~/content/faq-page";
 import * as faqs from "~/content/faqs";
 import * as home from "~/content/home";
 import * as disclaimer from "~/content/legal/disclaimer";
-import * as terms from "~/content/legal/terms";
+import { termsOfSale } from "~/content/legal/terms";
 import * as messages from "~/content/messages";
 import * as product from "~/content/product";
 import { kitFacts, kitSummary, labPhrase, testKitProduct } from "~/content/product";
@@ -21,6 +21,9 @@ import { kitPage, kitSteps, resultsReport } from "~/content/test-kit";
 import * as whoShouldNotCopy from "~/content/who-should-not";
 import { nextStepsFor } from "~/server/mail/templates/order-confirmation";
 import { strings } from "./content-strings";
+
+/** The terms of sale as the default settings render them (US only, no Stripe Tax). */
+const terms = termsOfSale({ shipsTo: ["United States"], automaticTax: false });
 
 /**
  * Issue 20 item 3, the test kit: every page and e-mail says the same thing about it. What it samples

@@ -4,7 +4,7 @@ import { faqEntries, faqGroups, faqPlain } from "~/content/faq-page";
 import { ingredients } from "~/content/ingredients";
 import { disclaimer } from "~/content/legal/disclaimer";
 import { formatEffectiveDate, type LegalDocument } from "~/content/legal/document";
-import { termsOfSale } from "~/content/legal/terms";
+import { countriesInProse, termsOfSale as termsFor } from "~/content/legal/terms";
 import { formatUsd, prices } from "~/content/pricing";
 import { audience, dosing, fdaStatement, guarantee, kitFacts, shipping, supply } from "~/content/product";
 import { type Block, linkTargets, plainText, type RichText } from "~/content/rich-text";
@@ -136,6 +136,8 @@ describe("FAQ page content", () => {
 });
 
 describe("terms of sale", () => {
+  // The default settings: Checkout ships to the US and adds no tax (SHIPPING_COUNTRIES, STRIPE_AUTOMATIC_TAX).
+  const termsOfSale = termsFor({ shipsTo: ["United States"], automaticTax: false });
   const text = documentText(termsOfSale);
 
   it("has the sections the issue names, each with a unique anchor, and an effective date", () => {
@@ -168,7 +170,7 @@ describe("terms of sale", () => {
     expect(sectionText(termsOfSale, "eligibility")).toContain(`at least ${audience.minAge} years old`);
     expect(sectionText(termsOfSale, "eligibility")).toContain("United States only");
     expect(sectionText(termsOfSale, "prices-and-taxes")).toMatch(/US dollars \(USD\)/);
-    expect(sectionText(termsOfSale, "prices-and-taxes")).toMatch(/Sales tax .* before payment/);
+    expect(sectionText(termsOfSale, "prices-and-taxes")).toContain("No sales tax is added at checkout");
     expect(sectionText(termsOfSale, "payment")).toMatch(/Stripe/);
     expect(sectionText(termsOfSale, "shipping")).toContain(shipping.label);
     expect(sectionText(termsOfSale, "shipping")).toContain(shipping.dispatch);
@@ -184,6 +186,22 @@ describe("terms of sale", () => {
     expect(sectionText(termsOfSale, "supplements")).toContain(fdaStatement);
     expect(text).not.toMatch(DISEASE_CLAIM);
     expectLinksResolve(termsOfSale.sections.map((s) => s.body));
+  });
+
+  it("says where Checkout ships and whether it adds sales tax as the settings do (issue 32 item 9)", () => {
+    const wider = termsFor({ shipsTo: ["United States", "Canada"], automaticTax: true });
+    expect(sectionText(wider, "eligibility")).toContain("in the United States and Canada only");
+    expect(sectionText(wider, "prices-and-taxes")).toMatch(
+      /Sales tax is added where it applies .* before payment/,
+    );
+    expect(sectionText(wider, "prices-and-taxes")).not.toContain("No sales tax");
+    expect(countriesInProse(["Canada", "United Kingdom", "Netherlands"])).toBe(
+      "Canada, the United Kingdom, and the Netherlands",
+    );
+  });
+
+  it("labels the sandbox's fictional seller (issue 32 item 11)", () => {
+    expect(sectionText(termsOfSale, "who-sells")).toContain("Sandbox identity: fictional.");
   });
 });
 

@@ -19,11 +19,11 @@ import { createRateLimiter } from "~/server/http/rate-limits.server";
 import { webhookAction } from "~/server/http/webhook-action.server";
 import { MailSendError } from "~/server/mail/mailer.server";
 import { confirmationEmailState } from "~/server/orders/fulfilment.server";
-import { orderLineName } from "~/server/orders/line-name.server";
 import { parseEnv } from "~/server/runtime/env.server";
 import { StoreRejectedError } from "~/server/shopify/catalog.server";
 import { ShopifyError } from "~/server/shopify/graphql-client.server";
 import { CHECKOUT_NOT_CREATED, PaymentProviderError, WebhookSignatureError } from "~/server/stripe/types";
+import { orderLineName } from "~/shared/order-line-name";
 import { projectRoot } from "./import-graph";
 
 /**

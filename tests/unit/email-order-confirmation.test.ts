@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { contentsOf, type PurchasableItem } from "~/content/catalog";
-import { formatMoney, toMinorUnits } from "~/server/mail/templates/money";
 import {
   type OrderConfirmation,
   orderConfirmationPayload,
   orderConfirmationText,
   renderOrderConfirmation,
 } from "~/server/mail/templates/order-confirmation";
-import { currencyExponent } from "~/server/stripe/rules";
+import { currencyExponent, formatMoney, toMinorUnits } from "~/shared/money";
 
 const order: OrderConfirmation = {
   orderNumber: 1042,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -40,6 +40,32 @@ describe("one module graph", () => {
   });
 });
 
+/** The concern a file of app/server belongs to (`app/server/orders/x.server.ts` → `orders`). */
+function concernOf(file: string): string | null {
+  return /^app\/server\/([^/]+)\//.exec(file)?.[1] ?? null;
+}
+
+/**
+ * An import from one concern of app/server into another's `templates/` or `rules` to borrow a helper
+ * (decision 096). Across concerns, `templates/` may be imported only for an e-mail itself: a `.tsx`
+ * template that exports its `render…` function (the concern that sends the message renders it); its
+ * helpers (layout, styles, any `.ts`) and any rules module (`rules.ts`, `*-rules.ts`) are refused. A
+ * pure helper two concerns need lives in app/shared.
+ */
+function borrowsAcrossConcerns(edge: ImportEdge): boolean {
+  const from = concernOf(edge.from);
+  const to = concernOf(edge.to);
+  if (!from || !to || from === to) return false;
+  if (/(^|-)rules(\.server)?\.tsx?$/.test(path.basename(edge.to))) return true;
+  if (!edge.to.includes("/templates/")) return false;
+  return !(edge.to.endsWith(".tsx") && isEmailTemplate(edge.to));
+}
+
+function isEmailTemplate(file: string): boolean {
+  const absolute = path.join(projectRoot, file);
+  return existsSync(absolute) && /^export async function render[A-Z]/m.test(readFileSync(absolute, "utf8"));
+}
+
 /**
  * Who may import whom inside app/ (decision 072). Type-only imports count: a browser module typed
  * against the database schema is tied to it as much as one that runs it.
@@ -48,8 +74,6 @@ describe("the layers of app/", () => {
   const edgesFrom = (folder: string) => sourceFiles(folder).flatMap(importsOf);
   const shown = (edges: ImportEdge[]) => edges.map((edge) => `${edge.from} → ${edge.to}`);
   const isServerModule = (file: string) => /\.server\.tsx?$/.test(file) || file.includes("/.server/");
-  /** Stripe's and Shopify's pure rules, browser-safe, which the contracts may re-export. */
-  const PROVIDER_RULES = /^app\/server\/[a-z-]+\/rules\.ts$/;
 
   it("app/lib imports nothing from app/server", () => {
     expect(shown(edgesFrom("app/lib").filter((edge) => edge.to.startsWith("app/server/")))).toEqual([]);
@@ -67,18 +91,53 @@ describe("the layers of app/", () => {
     expect(shown(outside)).toEqual([]);
   });
 
-  it("contracts import only zod, other contracts, content and a provider's pure rules", () => {
+  it("app/contracts imports nothing from app/server", () => {
+    expect(shown(edgesFrom("app/contracts").filter((edge) => edge.to.startsWith("app/server/")))).toEqual([]);
+  });
+
+  it("contracts import only zod, other contracts, content and app/shared", () => {
     const edges = edgesFrom("app/contracts");
     expect(edges.length).toBeGreaterThan(0);
-    const allowed = (to: string) =>
-      to === "zod" || /^app\/(contracts|content)\//.test(to) || PROVIDER_RULES.test(to);
+    const allowed = (to: string) => to === "zod" || /^app\/(contracts|content|shared)\//.test(to);
     expect(shown(edges.filter((edge) => !allowed(edge.to)))).toEqual([]);
   });
 
-  it("a provider's rules module imports nothing, so re-exporting it brings nothing else along", () => {
-    const rules = sourceFiles("app/server").filter((file) => PROVIDER_RULES.test(file));
-    expect(rules).toContain("app/server/stripe/rules.ts");
-    expect(shown(rules.flatMap(importsOf))).toEqual([]);
+  it("app/shared imports nothing, so contracts, browser and server may all take it (decision 096)", () => {
+    const shared = sourceFiles("app/shared");
+    expect(shared).toContain("app/shared/money.ts");
+    expect(shown(shared.flatMap(importsOf))).toEqual([]);
+  });
+
+  it("no app/server concern imports another's templates or rules to borrow a helper (decision 096)", () => {
+    expect(shown(edgesFrom("app/server").filter(borrowsAcrossConcerns))).toEqual([]);
+  });
+
+  it("an e-mail template takes plain values: from app/ it imports content, contracts, app/shared and its own folder", () => {
+    const templates = sourceFiles("app/server").filter((file) => file.includes("/templates/"));
+    expect(templates.length).toBeGreaterThan(0);
+    const outside = templates.flatMap(importsOf).filter((edge) => {
+      if (!edge.to.startsWith("app/")) return false;
+      if (/^app\/(content|contracts|shared)\//.test(edge.to)) return false;
+      return path.dirname(edge.to) !== path.dirname(edge.from);
+    });
+    expect(shown(outside)).toEqual([]);
+  });
+
+  it("the borrowing rule sees the old borrowings and lets an e-mail be rendered by the concern that sends it", () => {
+    const edge = (from: string, to: string): ImportEdge => ({ from, to, typeOnly: false });
+    const borrowed = [
+      edge("app/server/orders/checkout.server.ts", "app/server/mail/templates/money.ts"),
+      edge("app/server/shopify/order-reshape.server.ts", "app/server/stripe/rules.ts"),
+      edge("app/server/admin/admin-orders.server.ts", "app/server/mail/templates/layout.tsx"),
+      edge("app/server/support/guarantee.server.ts", "app/server/reviews/moderation-rules.ts"),
+    ];
+    expect(borrowed.filter(borrowsAcrossConcerns)).toEqual(borrowed);
+    const allowed = [
+      edge("app/server/orders/order-email.server.ts", "app/server/mail/templates/order-confirmation.tsx"),
+      edge("app/server/mail/templates/order-confirmation.tsx", "app/server/mail/templates/layout.tsx"),
+      edge("app/server/stripe/types.ts", "app/server/stripe/rules.ts"),
+    ];
+    expect(allowed.filter(borrowsAcrossConcerns)).toEqual([]);
   });
 
   it("no import circle anywhere in app/, type-only imports included", () => {
@@ -112,7 +171,7 @@ describe("the layers of app/", () => {
     expect(runTimeReach(["app/lib/checkout-flow.ts"]).has("app/lib/functions-client.ts")).toBe(true);
     expect(importsOf("app/contracts/order-confirmation.ts")).toContainEqual({
       from: "app/contracts/order-confirmation.ts",
-      to: "app/server/stripe/rules.ts",
+      to: "app/shared/checkout-session-id.ts",
       typeOnly: false,
     });
   });

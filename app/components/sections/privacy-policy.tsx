@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-link";
+import { SandboxIdentityLabel } from "~/components/ui/sandbox-identity-label";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import type { privacyPageData } from "~/content/legal/privacy";
 import { PageIntro } from "./page-intro";
@@ -59,6 +60,7 @@ export function PrivacyPolicy({ heading, data }: { heading: string; data: Privac
               <span className="block font-bold text-white">{company.legalName}</span>
               <span className="block">{company.postalAddress}</span>
               <span className="block">E-mail: {mailto}</span>
+              <SandboxIdentityLabel className="mt-2" />
             </address>
           </PrivacySection>
 
@@ -216,6 +218,7 @@ export function PrivacyPolicy({ heading, data }: { heading: string; data: Privac
               <span className="block font-bold text-white">{company.legalName}</span>
               <span className="block">{company.postalAddress}</span>
               <span className="block">E-mail: {mailto}</span>
+              <SandboxIdentityLabel className="mt-2" />
             </address>
             <p>
               <Link to={requestHref} className={TEXT_LINK}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icon";
+import { SandboxIdentityLabel } from "~/components/ui/sandbox-identity-label";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { paths, support } from "~/content/site";
 import { contactPage } from "~/content/support";
@@ -27,6 +28,7 @@ export function ContactAside() {
           <br />
           {aside.postal.address}
         </address>
+        <SandboxIdentityLabel className="mt-2" />
       </AsideCard>
       <AsideCard icon="shield" title="Quick answers">
         <ul className="space-y-2">

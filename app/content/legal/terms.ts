@@ -1,15 +1,42 @@
 import { currency } from "~/content/pricing";
 import { audience, fdaStatement, guarantee, kitFacts, kitSummary, shipping } from "~/content/product";
 import { link, list, mailto, notice, p, strong } from "~/content/rich-text";
-import { brand, company, paths, support } from "~/content/site";
+import { brand, company, paths, storeIdentity, support } from "~/content/site";
+import { sandboxIdentityLabel } from "~/content/store-identity";
 import type { LegalDocument } from "./document";
 
 /**
- * The terms of sale (issue 17), linked from checkout's terms consent. Who sells, the governing state
- * and the support address are site configuration (site.ts): placeholders until the brand fills them
- * in, shown here as they are. Shipping, the guarantee and the kit's figures come from product.ts.
+ * What the terms say that checkout's settings decide (issue 32 item 9): the countries Stripe Checkout
+ * ships to (SHIPPING_COUNTRIES, as names: "the United States") and whether Stripe Tax adds sales tax
+ * (STRIPE_AUTOMATIC_TAX). The page renders per request from the server's own settings (decision 094).
  */
-export const termsOfSale: LegalDocument = {
+export type SaleSettings = { shipsTo: readonly string[]; automaticTax: boolean };
+
+const listFormat = new Intl.ListFormat("en", { type: "conjunction" });
+
+/** "the United States and Canada": names as English writes them in a sentence. */
+export function countriesInProse(names: readonly string[]): string {
+  const withArticle = (name: string) =>
+    /^United |Islands$|Republic$|^(Netherlands|Philippines|Bahamas|Gambia|Maldives|Comoros|Seychelles)$/.test(
+      name,
+    )
+      ? `the ${name}`
+      : name;
+  return listFormat.format(names.map(withArticle));
+}
+
+const salesTax = (automaticTax: boolean) =>
+  automaticTax
+    ? "Sales tax is added where it applies and is shown on the checkout page before payment."
+    : "No sales tax is added at checkout: you pay the total the checkout page shows.";
+
+/**
+ * The terms of sale (issue 17), linked from checkout's terms consent. Who sells, the governing state
+ * and the support address are the build's identity settings (site.ts; the sandbox's is fictional and
+ * labelled here). Shipping, the guarantee and the kit's figures come from product.ts; where we ship and
+ * the sales tax from checkout's settings.
+ */
+export const termsOfSale = (sale: SaleSettings): LegalDocument => ({
   eyebrow: "Terms of sale",
   lead: `The terms that apply when you use this site and buy from ${brand.name}. Please read them before you order: by placing an order, you accept them.`,
   effectiveDate: "2026-11-23",
@@ -21,6 +48,14 @@ export const termsOfSale: LegalDocument = {
         p(
           `This site and the ${brand.name} products are sold by ${company.legalName}, ${company.postalAddress} ("${brand.name}", "we", "us"). "You" is the person who uses the site or places an order.`,
         ),
+        ...(storeIdentity.fictional
+          ? [
+              notice(
+                strong(`${sandboxIdentityLabel}.`),
+                " This is the sandbox: the company, its address and its state are made up, and no one is selling. A live store names its real company here.",
+              ),
+            ]
+          : []),
       ],
     },
     {
@@ -30,7 +65,7 @@ export const termsOfSale: LegalDocument = {
         p(
           `You must be at least ${audience.minAge} years old to place an order. The ${brand.name} Enhancer is made for adults ${audience.minAge}-${audience.maxAge}.`,
         ),
-        p("We ship to addresses in the United States only."),
+        p(`We ship to addresses in ${countriesInProse(sale.shipsTo)} only.`),
       ],
     },
     {
@@ -38,7 +73,7 @@ export const termsOfSale: LegalDocument = {
       title: "Prices and taxes",
       body: [
         p(
-          `Prices are in US dollars (${currency}). The price you pay is the one the checkout page shows before you pay. Sales tax is added where it applies and is shown on the checkout page before payment.`,
+          `Prices are in US dollars (${currency}). The price you pay is the one the checkout page shows before you pay. ${salesTax(sale.automaticTax)}`,
         ),
         p(
           "Prices on this site can change. A change never affects an order you have already paid for. If a price was plainly wrong because of an error, we tell you before your order ships, and you can cancel it for a full refund.",
@@ -169,4 +204,4 @@ export const termsOfSale: LegalDocument = {
       ],
     },
   ],
-};
+});

@@ -38,6 +38,8 @@ export type SignInLinkState = "valid" | "used" | "expired" | "invalid";
 export type AdminSession = { email: string; expiresAt: Date };
 
 export interface AdminAuth {
+  /** The sandbox's operator address when it is the one that may sign in (sandbox-operator.server.ts). */
+  readonly sandboxOperator: string | null;
   /** Whether this address may sign in (ADMIN_EMAILS, any letter case). */
   mayUse(email: string): boolean;
   /** Queues a sign-in link for a listed address; does nothing for any other. Answers nothing on purpose. */
@@ -58,16 +60,22 @@ export type AdminAuthDeps = {
   siteUrl: string;
   /** ADMIN_EMAILS, lower case. */
   adminEmails: readonly string[];
+  /** Set (and then the only address that may sign in) in the whole sandbox without ADMIN_EMAILS. */
+  sandboxOperator?: string | null;
   now?: () => Date;
 };
 
 export function createAdminAuth(deps: AdminAuthDeps): AdminAuth {
   const { db, outbox, logger } = deps;
   const now = deps.now ?? (() => new Date());
-  const listed = new Set(deps.adminEmails.map((email) => email.toLowerCase()));
+  const sandboxOperator = deps.sandboxOperator ?? null;
+  const listed = new Set(
+    (sandboxOperator ? [sandboxOperator] : deps.adminEmails).map((e) => e.toLowerCase()),
+  );
   const mayUse = (email: string) => listed.has(email.trim().toLowerCase());
 
   return {
+    sandboxOperator,
     mayUse,
     async requestSignIn(email) {
       if (!mayUse(email)) {

@@ -10,13 +10,13 @@ import {
   reviews,
   shopifySyncs,
 } from "~/server/db/schema";
-import { formatMoney } from "~/server/mail/templates/money";
 import { ORDER_CONFIRMATION } from "~/server/orders/order-email.server";
 import { formatDay } from "~/server/orders/order-progress.server";
 import type { OrderTracking } from "~/server/orders/order-tracking.server";
 import { ORDER_CREATE } from "~/server/orders/shopify-sync.server";
 import { REVIEW_INVITATION } from "~/server/reviews/invitations.server";
 import { GUARANTEE_ACKNOWLEDGEMENT, GUARANTEE_FOR_SUPPORT } from "~/server/support/guarantee.server";
+import { formatMoney } from "~/shared/money";
 import { emailStateOf, NO_SYNC, paymentOf, syncStateOf } from "./admin-orders.server";
 
 /**

@@ -7,9 +7,10 @@ import type {
 } from "~/contracts/admin-orders";
 import type { Db } from "~/server/db/client.server";
 import { emailDeliveries, orders, shopifySyncs } from "~/server/db/schema";
-import { formatMoney } from "~/server/mail/templates/money";
-import type { ShopifySync } from "~/server/orders/shopify-sync.server";
+import type { RetryableQueue } from "~/server/jobs/durable-queue.server";
+import { queueItemState } from "~/server/jobs/queue-rows.server";
 import type { Logger } from "~/server/runtime/logger.server";
+import { formatMoney } from "~/shared/money";
 
 /**
  * The back office's orders: the newest first, with where each stands — payment (and refunds), its copy
@@ -63,8 +64,8 @@ export interface AdminOrders {
 export type AdminOrdersDeps = {
   db: Db;
   logger: Logger;
-  /** The Shopify sync, whose `retry` makes a row due now and wakes its worker (decision 076). */
-  sync: Pick<ShopifySync, "retry">;
+  /** The Shopify sync's queue, whose `retry` makes a row due now and wakes its worker (decisions 076, 097). */
+  sync: RetryableQueue;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -77,34 +78,34 @@ type SyncRow = {
   nextAttemptAt: Date | null;
 };
 
+/** A sync row's state (jobs/queue-rows.server.ts, the same for every queue) in the order list's words. */
 export function syncStateOf(sync: SyncRow, shopifyOrderName: string | null): AdminSyncState {
   const lastError = sync.lastError ? sync.lastError.slice(0, MAX_ERROR_CHARS) : null;
   const attempts = sync.attempts ?? 0;
-  switch (sync.status) {
-    case null:
-      return { state: "none" };
+  const state = queueItemState(sync);
+  switch (state) {
+    case "none":
+    case "pending":
+      return { state };
     case "sent":
-      return { state: "sent", shopifyOrderName };
+      return { state, shopifyOrderName };
     case "sending":
-      return { state: "sending", attempts };
+      return { state, attempts };
     case "failed":
-      return { state: "failed", attempts, lastError };
-    default:
-      return attempts > 0 && lastError
-        ? {
-            state: "failing",
-            attempts,
-            lastError,
-            nextAttemptAt: (sync.nextAttemptAt ?? new Date()).toISOString(),
-          }
-        : { state: "pending" };
+      return { state, attempts, lastError };
+    case "retrying":
+      return {
+        state: "failing",
+        attempts,
+        lastError,
+        nextAttemptAt: (sync.nextAttemptAt ?? new Date()).toISOString(),
+      };
   }
 }
 
+/** An e-mail's state (the outbox's row, read as every queue's) in the back office's words. */
 export function emailStateOf(status: string | null, lastError: string | null): AdminEmailState {
-  if (status === null) return "none";
-  if (status === "pending" && lastError) return "retrying";
-  return status as AdminEmailState;
+  return queueItemState({ status, lastError });
 }
 
 /** The payment in words: "Paid", "Refunded $39.00", "Partly refunded $10.00 of $39.00". */
@@ -198,7 +199,7 @@ export function createAdminOrders(deps: AdminOrdersDeps): AdminOrders {
     async retrySync(syncId) {
       if (!UUID.test(syncId)) return false;
       const retried = await deps.sync.retry(syncId);
-      if (retried) logger.info({ syncId }, "admin: Shopify sync retried");
+      if (retried) logger.info({ syncId, queue: deps.sync.name }, "admin: Shopify sync retried");
       return retried;
     },
   };

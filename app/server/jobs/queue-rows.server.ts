@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/server/db/client.server";
+import type { QueueItem, QueueStore } from "./durable-queue.server";
 
 /**
  * How a durable queue's worker takes a row (docs/decisions/030-exactly-once-fulfilment.md, 076): the
@@ -8,13 +9,14 @@ import type { Db } from "~/server/db/client.server";
  * claim them the same way, written once here.
  */
 
-/** A queue table: its rows carry a status, an attempt count, when they are due, and a lease. */
+/** A queue table: its rows carry a status, an attempt count, when they are due, a lease and the last error. */
 export type QueueTable = PgTable & {
   id: PgColumn;
   status: PgColumn;
   attempts: PgColumn;
   nextAttemptAt: PgColumn;
   lockedUntil: PgColumn;
+  lastError: PgColumn;
   updatedAt: PgColumn;
 };
 
@@ -82,19 +84,72 @@ export function stillOurs<T extends QueueTable>(
 }
 
 /**
- * One pass over a queue: claims and handles due rows one at a time, up to `limit`, claiming none after
- * `deadline` or once `stopped()`; answers how many ended `sent`.
+ * The store of a queue kept in a QueueTable (the outbox's `email_deliveries`, the sync's
+ * `shopify_syncs`): claims as above (only rows matching `filter`, when given), records a failed attempt
+ * (pending again, due after the backoff; or `failed`, for a person) while the claim holds, and a
+ * person's Retry makes a pending or failed row due now, attempts and last error kept.
  */
-export async function workDueRows<R>(
-  claim: () => Promise<R | null>,
-  handle: (row: R) => Promise<string>,
-  options: { limit: number; deadline: number; stopped: () => boolean },
-): Promise<number> {
-  let sent = 0;
-  for (let index = 0; index < options.limit && !options.stopped() && Date.now() < options.deadline; index++) {
-    const row = await claim();
-    if (!row) break;
-    if ((await handle(row)) === "sent") sent += 1;
+export function tableQueueStore<T extends QueueTable>(
+  db: Db,
+  table: T,
+  options: Omit<ClaimOptions, "filter"> & { filter?: SQL },
+): QueueStore<T["$inferSelect"] & QueueItem> {
+  type Row = T["$inferSelect"] & QueueItem;
+  return {
+    claim: (only) =>
+      claimDueRow(db, table, {
+        ...options,
+        filter: and(only ? eq(table.id, only.id) : undefined, options.filter),
+      }) as Promise<Row | null>,
+    async recordFailure(row, failure) {
+      await db
+        .update(table as PgTable)
+        .set({
+          status: failure.handedToPerson ? "failed" : "pending",
+          nextAttemptAt: sql`now() + ${`${failure.retryInMs} milliseconds`}::interval`,
+          lockedUntil: null,
+          lastError: failure.error,
+          updatedAt: sql`now()`,
+        } as never)
+        .where(stillOurs(table, row));
+    },
+    async retry(id) {
+      const updated = await db
+        .update(table as PgTable)
+        .set({
+          status: "pending",
+          nextAttemptAt: sql`now()`,
+          lockedUntil: null,
+          updatedAt: sql`now()`,
+        } as never)
+        .where(and(eq(table.id, id), inArray(table.status, ["pending", "failed"]), options.filter))
+        .returning({ id: table.id });
+      return updated.length > 0;
+    },
+  };
+}
+
+/**
+ * Where a queue's row stands, as the back office shows every queue (decision 097): none (no row),
+ * pending, sending (claimed), retrying (a failed attempt, waiting out its backoff), sent, or failed
+ * (handed to a person). Retrying and failed rows are the ones a person may Retry.
+ */
+export type QueueItemState = "none" | "pending" | "sending" | "retrying" | "sent" | "failed";
+
+export function queueItemState(row: { status: string | null; lastError: string | null }): QueueItemState {
+  switch (row.status) {
+    case null:
+      return "none";
+    case "sent":
+    case "sending":
+    case "failed":
+      return row.status;
+    default:
+      return row.lastError ? "retrying" : "pending";
   }
-  return sent;
+}
+
+/** Whether a person's Retry applies to a row in this state. */
+export function retryable(state: QueueItemState): boolean {
+  return state === "retrying" || state === "failed";
 }

@@ -2,15 +2,16 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/server/db/client.server";
 import { emailDeliveries } from "~/server/db/schema";
-import { backoffMs as backoff, createBackgroundLoop } from "~/server/jobs/background-loop.server";
-import { claimDueRow, stillOurs, workDueRows } from "~/server/jobs/queue-rows.server";
+import { createDurableQueue } from "~/server/jobs/durable-queue.server";
+import { stillOurs, tableQueueStore } from "~/server/jobs/queue-rows.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import { type Mailer, MailSendError } from "./mailer.server";
 
 /**
  * The e-mail outbox (docs/decisions/030-exactly-once-fulfilment.md). A message is a row in
  * `email_deliveries`, unique per (kind, dedupe key), written in the same transaction as the business
- * change that calls for it. Workers in any process claim a due row (`FOR UPDATE SKIP LOCKED`, a lease in
+ * change that calls for it. It runs on the one durable queue worker (jobs/durable-queue.server.ts,
+ * decision 097): workers in any process claim a due row (`FOR UPDATE SKIP LOCKED`, a lease in
  * `locked_until`), send it, and mark it sent; a failed send goes back to pending with exponential
  * backoff, so a message is neither sent twice by two workers nor lost when SMTP is down or the process
  * dies. Generic: each kind registers a template (payload schema + renderer).
@@ -64,7 +65,7 @@ export type OutboxOptions = {
    */
   passDeadlineMs?: number;
   /**
-   * Claims in a transaction of its own (see claim()): for a database across a network (PostgreSQL).
+   * Claims in a transaction of its own (jobs/queue-rows.server.ts says why): for a database across a network (PostgreSQL).
    * PGlite, in the process, cannot answer late, and holds every other query while a transaction is open.
    */
   claimInTransaction?: boolean;
@@ -89,6 +90,9 @@ export interface Outbox {
    */
   processDue(limit?: number, deadline?: number): Promise<number>;
   status(id: string): Promise<DeliveryStatus | null>;
+  /** The worker's name, and a person's Retry of a failed or backing-off message (decision 097). */
+  readonly name: string;
+  retry(id: string): Promise<boolean>;
   /** Why the last attempt failed, while the message waits to be retried (null: no failed attempt). */
   lastError(id: string): Promise<string | null>;
   start(): void;
@@ -107,65 +111,62 @@ export function createOutbox(options: OutboxOptions): Outbox {
     (options.templates as EmailTemplate<unknown>[]).map((template) => [template.kind, template]),
   );
   const kinds = [...templates.keys()];
-  const pollIntervalMs = options.pollIntervalMs ?? 2_000;
   const leaseMs = options.leaseMs ?? 120_000;
   const sendTimeoutMs = Math.min(60_000, Math.floor(leaseMs / 2));
-  const retryBaseMs = options.retryBaseMs ?? 1_000;
-  const retryMaxMs = options.retryMaxMs ?? 10 * 60_000;
-  const maxAttempts = options.maxAttempts ?? 40;
-  const passDeadlineMs = options.passDeadlineMs ?? 30_000;
-  const claimInTransaction = options.claimInTransaction ?? false;
 
-  const loop = createBackgroundLoop({
+  const store = tableQueueStore(db, emailDeliveries, {
+    leaseMs,
+    inTransaction: options.claimInTransaction ?? false,
+    // Only the kinds this outbox has a template for (another version of the app may send others).
+    filter: kinds.length > 0 ? inArray(emailDeliveries.kind, kinds) : sql`false`,
+  });
+
+  /** The outside call: renders the message and hands it to SMTP, with the same Message-ID every attempt. */
+  async function send(row: Claimed): Promise<{ messageId: string; claimedAt: number }> {
+    const claimedAt = Date.now();
+    const template = templates.get(row.kind);
+    if (!template) throw new Error(`no template for ${row.kind}`);
+    const payload = template.payload.parse(row.payload);
+    const rendered = await template.render(payload);
+    const sent = await mailer.send({
+      to: row.toAddress,
+      ...rendered,
+      messageId: `<${row.id}@${mailer.domain}>`,
+      signal: AbortSignal.timeout(sendTimeoutMs),
+    });
+    return { messageId: sent.messageId, claimedAt };
+  }
+
+  const queue = createDurableQueue<Claimed, { messageId: string; claimedAt: number }>({
     name: "e-mail outbox",
     logger,
-    pass: (deadline) => processDue(50, deadline),
-    pollIntervalMs,
-    passDeadlineMs,
+    store,
+    work: send,
+    async record(row, { messageId, claimedAt }) {
+      try {
+        await recordSent(row, messageId);
+      } catch (error) {
+        // The message is out, so the caller is told so; the record is retried in the background.
+        logger.warn({ deliveryId: row.id, err: error }, "e-mail sent; recording it failed, trying again");
+        queue.track(recordSentEventually(row, messageId, claimedAt + leaseMs));
+      }
+      logger.info({ deliveryId: row.id, kind: row.kind, attempt: row.attempts }, "e-mail sent");
+    },
+    // A permanent SMTP refusal (5xx) will not change with retrying; give it a few tries only.
+    classify: (error) =>
+      error instanceof MailSendError && (error.responseCode ?? 0) >= 500 ? "permanent" : "transient",
+    backoff: { baseMs: options.retryBaseMs ?? 1_000, maxMs: options.retryMaxMs ?? 10 * 60_000 },
+    maxAttempts: options.maxAttempts ?? 40,
+    permanentAttempts: 5,
+    describe: (row) => ({ deliveryId: row.id, kind: row.kind }),
+    messages: {
+      willRetry: "e-mail send failed: will retry",
+      handedToPerson: "e-mail failed for good: no more retries",
+    },
+    pollIntervalMs: options.pollIntervalMs ?? 2_000,
+    passDeadlineMs: options.passDeadlineMs ?? 30_000,
+    batch: 50,
   });
-  const backoffMs = (attempts: number) => backoff(attempts, retryBaseMs, retryMaxMs);
-
-  /** Claims one due row of a kind this outbox sends (this id only, when given). */
-  async function claim(id?: string): Promise<Claimed | null> {
-    if (kinds.length === 0) return null;
-    return claimDueRow(db, emailDeliveries, {
-      leaseMs,
-      inTransaction: claimInTransaction,
-      filter: and(id ? eq(emailDeliveries.id, id) : undefined, inArray(emailDeliveries.kind, kinds)),
-    });
-  }
-
-  const ours = (row: Claimed) => stillOurs(emailDeliveries, row);
-
-  async function send(row: Claimed): Promise<DeliveryStatus> {
-    const claimedAt = Date.now();
-    let messageId: string;
-    try {
-      const template = templates.get(row.kind);
-      if (!template) throw new Error(`no template for ${row.kind}`);
-      const payload = template.payload.parse(row.payload);
-      const rendered = await template.render(payload);
-      const sent = await mailer.send({
-        to: row.toAddress,
-        ...rendered,
-        // The same Message-ID on every attempt of this delivery.
-        messageId: `<${row.id}@${mailer.domain}>`,
-        signal: AbortSignal.timeout(sendTimeoutMs),
-      });
-      messageId = sent.messageId;
-    } catch (error) {
-      return failed(row, error);
-    }
-    try {
-      await recordSent(row, messageId);
-    } catch (error) {
-      // The message is out, so the caller is told so; the record is retried in the background.
-      logger.warn({ deliveryId: row.id, err: error }, "e-mail sent; recording it failed, trying again");
-      loop.track(recordSentEventually(row, messageId, claimedAt + leaseMs));
-    }
-    logger.info({ deliveryId: row.id, kind: row.kind, attempt: row.attempts }, "e-mail sent");
-    return "sent";
-  }
 
   async function recordSent(row: Claimed, messageId: string): Promise<void> {
     const updated = await db
@@ -178,7 +179,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         lastError: null,
         updatedAt: sql`now()`,
       })
-      .where(ours(row))
+      .where(stillOurs(emailDeliveries, row))
       .returning({ id: emailDeliveries.id });
     if (updated.length === 0)
       logger.warn({ deliveryId: row.id, kind: row.kind }, "e-mail sent after its claim had lapsed");
@@ -208,35 +209,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     );
   }
 
-  /** A send that failed: back to pending with backoff, or failed for good after the last attempt. */
-  async function failed(row: Claimed, error: unknown): Promise<DeliveryStatus> {
-    const message = error instanceof Error ? error.message : String(error);
-    // A permanent SMTP refusal (5xx) will not change with retrying; give it a few tries only.
-    const permanent = error instanceof MailSendError && (error.responseCode ?? 0) >= 500;
-    const giveUp = row.attempts >= (permanent ? Math.min(5, maxAttempts) : maxAttempts);
-    const delay = backoffMs(row.attempts);
-    await db
-      .update(emailDeliveries)
-      .set({
-        status: giveUp ? "failed" : "pending",
-        nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval`,
-        lockedUntil: null,
-        lastError: message.slice(0, 2_000),
-        updatedAt: sql`now()`,
-      })
-      .where(ours(row));
-    (giveUp ? logger.error : logger.warn).call(
-      logger,
-      {
-        deliveryId: row.id,
-        kind: row.kind,
-        attempt: row.attempts,
-        err: message,
-        retryInMs: giveUp ? null : delay,
-      },
-      giveUp ? "e-mail failed for good: no more retries" : "e-mail send failed: will retry",
-    );
-    return giveUp ? "failed" : "pending";
+  /** Works this message now if it is due and unclaimed; null when it could not be claimed. */
+  async function sendNow(id: string): Promise<DeliveryStatus | null> {
+    const attempt = await queue.runNow(id);
+    return attempt ? attempt.status : null;
   }
 
   async function status(id: string): Promise<DeliveryStatus | null> {
@@ -255,10 +231,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return row && row.status !== "sent" ? row.lastError : null;
   }
 
-  function processDue(limit = 50, deadline = Number.POSITIVE_INFINITY): Promise<number> {
-    return workDueRows(claim, send, { limit, deadline, stopped: () => loop.stopped });
-  }
-
   return {
     async enqueue(executor, input) {
       const inserted = await executor
@@ -275,10 +247,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
         throw new Error(`e-mail delivery ${input.kind}/${input.dedupeKey} neither inserted nor found`);
       return { id: existing.id, created: false };
     },
-    nudge: loop.nudge,
+    nudge: queue.nudge,
+    name: queue.name,
     async deliverNow(id, { waitMs = 5_000 } = {}) {
-      const first = await claim(id);
-      if (first) return send(first);
+      const first = await sendNow(id);
+      if (first) return first;
       // Someone else holds it (or it is done): wait for them, briefly.
       const deadline = Date.now() + waitMs;
       for (;;) {
@@ -296,8 +269,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
           if (!current.due) return state;
           // Due, yet it was not ours to claim: another worker was claiming it that moment (its claim
           // not yet committed). Try again.
-          const row = await claim(id);
-          if (row) return send(row);
+          const now = await sendNow(id);
+          if (now) return now;
         } else if (state !== "sending") {
           return state;
         }
@@ -305,10 +278,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    processDue,
+    processDue: queue.processDue,
+    retry: queue.retry,
     status,
     lastError,
-    start: loop.start,
-    stop: loop.stop,
+    start: queue.start,
+    stop: queue.stop,
   };
 }

@@ -3,11 +3,11 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { checkouts, type OrderLine } from "~/server/db/schema";
 import { NotFoundError, RequestRejectedError } from "~/server/errors.server";
-import { formatMoney, toMinorUnits } from "~/server/mail/templates/money";
 import type { Logger } from "~/server/runtime/logger.server";
 import type { CatalogService } from "~/server/shopify/catalog.server";
 import type { Payments } from "~/server/stripe/types";
-import { orderLineName } from "./line-name.server";
+import { formatMoney, toMinorUnits } from "~/shared/money";
+import { orderLineName } from "~/shared/order-line-name";
 import { notSoldMessage, type SellableVariants } from "./sellable-variants.server";
 
 /**

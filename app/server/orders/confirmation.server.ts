@@ -1,9 +1,9 @@
 import type { OrderView, VerifyConfirmationResponse } from "~/contracts/order-confirmation";
 import { adjustmentText, orderAdjustments } from "~/contracts/order-view";
 import { ConflictError, NotFoundError, ProviderError } from "~/server/errors.server";
-import { formatMoney } from "~/server/mail/templates/money";
+import { formatMoney } from "~/shared/money";
+import { orderLineName } from "~/shared/order-line-name";
 import type { FulfilledOrder, Fulfilment, RefusalReason } from "./fulfilment.server";
-import { orderLineName } from "./line-name.server";
 
 /**
  * The payment-success page's confirmation (spec §7 verify-and-send-confirmation): fulfils the session

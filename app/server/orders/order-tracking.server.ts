@@ -4,11 +4,11 @@ import type { OrderPage, OrderTrackingView } from "~/contracts/order-tracking";
 import { addressLines, adjustmentText, orderAdjustments } from "~/contracts/order-view";
 import type { Db } from "~/server/db/client.server";
 import { orders } from "~/server/db/schema";
-import { formatMoney } from "~/server/mail/templates/money";
 import type { Logger } from "~/server/runtime/logger.server";
 import type { ShopifyOrderStatus, ShopifyOrders } from "~/server/shopify/order-types";
 import { withinTime } from "~/server/time-limit.server";
-import { orderLineName } from "./line-name.server";
+import { formatMoney } from "~/shared/money";
+import { orderLineName } from "~/shared/order-line-name";
 import type { OrderLinks } from "./order-link.server";
 import { formatDay, trackingStatusOf } from "./order-progress.server";
 

@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/server/db/client.server";
 import { orders, shopifySyncs } from "~/server/db/schema";
-import { backoffMs as backoff, createBackgroundLoop } from "~/server/jobs/background-loop.server";
-import { claimDueRow, stillOurs, workDueRows } from "~/server/jobs/queue-rows.server";
+import { createDurableQueue } from "~/server/jobs/durable-queue.server";
+import { stillOurs, tableQueueStore } from "~/server/jobs/queue-rows.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import {
   type ShopifyOrderInput,
@@ -17,8 +17,9 @@ import {
  * and crashes.
  *
  * A change is a row in `shopify_syncs`, unique per (kind, dedupe key), written in the transaction that
- * records the order or the refund. Workers in any process claim due rows (`FOR UPDATE SKIP LOCKED` and
- * a lease, as the e-mail outbox does) and call Shopify with an idempotency key. What makes a second
+ * records the order or the refund. It runs on the one durable queue worker (jobs/durable-queue.server.ts,
+ * decision 097): workers in any process claim due rows (`FOR UPDATE SKIP LOCKED` and a lease) and call
+ * Shopify with an idempotency key. What makes a second
  * order impossible even when a call's answer is lost (a timeout, `kill -9` between Shopify's answer and
  * our record, a lease that lapsed under a slow call):
  * - `orderCreate` carries `@idempotent(key: <Stripe session id>)`: Shopify answers a repeat with the
@@ -67,7 +68,8 @@ export interface ShopifySync {
   ): Promise<void>;
   /** One pass over the due rows, claiming none after `deadline`; answers how many were sent. */
   processDue(limit?: number, deadline?: number): Promise<number>;
-  /** A person asks to try a failed (or backing-off) row now; false when there is no such row. */
+  /** The worker's name, and a person's Retry: a failed (or backing-off) row is tried now; false when there is no such row. */
+  readonly name: string;
   retry(syncId: string): Promise<boolean>;
   nudge(): void;
   start(): void;
@@ -123,19 +125,6 @@ export function shopifyOrderInputOf(
 
 export function createShopifySync(options: ShopifySyncOptions): ShopifySync {
   const { db, shopifyOrders, logger } = options;
-  const leaseMs = options.leaseMs ?? 120_000;
-  const retryBaseMs = options.retryBaseMs ?? 2_000;
-  const retryMaxMs = options.retryMaxMs ?? 15 * 60_000;
-  const loop = createBackgroundLoop({
-    name: "shopify sync",
-    logger,
-    pass: (deadline) => processDue(20, deadline),
-    pollIntervalMs: options.pollIntervalMs ?? 5_000,
-    passDeadlineMs: options.passDeadlineMs ?? 60_000,
-  });
-
-  const claim = (): Promise<Claimed | null> =>
-    claimDueRow(db, shopifySyncs, { leaseMs, inTransaction: options.claimInTransaction ?? false });
   const ours = (row: Claimed) => stillOurs(shopifySyncs, row);
 
   async function loadOrder(row: Claimed) {
@@ -204,59 +193,42 @@ export function createShopifySync(options: ShopifySyncOptions): ShopifySync {
     return { refundId, cancelled: cancel };
   }
 
-  async function handle(row: Claimed): Promise<SyncStatus> {
-    let result: Record<string, unknown>;
-    try {
-      result = row.kind === ORDER_CREATE ? await createOrder(row) : await mirrorRefund(row);
-    } catch (error) {
-      return failed(row, error);
-    }
+  const queue = createDurableQueue<Claimed, Record<string, unknown>>({
+    name: "shopify sync",
+    logger,
+    store: tableQueueStore(db, shopifySyncs, {
+      leaseMs: options.leaseMs ?? 120_000,
+      inTransaction: options.claimInTransaction ?? false,
+    }),
+    work: (row) => (row.kind === ORDER_CREATE ? createOrder(row) : mirrorRefund(row)),
     // If this record is lost, the row is claimed again once its lease lapses, and the lookup and the
     // idempotency key answer with what this attempt made.
-    await db
-      .update(shopifySyncs)
-      .set({
-        status: "sent",
-        result,
-        sentAt: sql`now()`,
-        lockedUntil: null,
-        lastError: null,
-        updatedAt: sql`now()`,
-      })
-      .where(ours(row));
-    return "sent";
-  }
-
-  async function failed(row: Claimed, error: unknown): Promise<SyncStatus> {
-    const message = error instanceof Error ? error.message : String(error);
-    // Shopify refused the input: the same call cannot succeed, a person must look (then retry).
-    const giveUp = error instanceof ShopifyOrderRejectedError;
-    const delay = backoff(row.attempts, retryBaseMs, retryMaxMs);
-    await db
-      .update(shopifySyncs)
-      .set({
-        status: giveUp ? "failed" : "pending",
-        nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval`,
-        lockedUntil: null,
-        lastError: message.slice(0, 2_000),
-        updatedAt: sql`now()`,
-      })
-      .where(ours(row));
-    const details = {
-      syncId: row.id,
-      kind: row.kind,
-      key: row.dedupeKey,
-      attempt: row.attempts,
-      err: message,
-    };
-    if (giveUp) logger.error(details, "shopify sync refused by Shopify: waits for a person to retry it");
-    else logger.warn({ ...details, retryInMs: delay }, "shopify sync failed: will retry");
-    return giveUp ? "failed" : "pending";
-  }
-
-  function processDue(limit = 20, deadline = Number.POSITIVE_INFINITY): Promise<number> {
-    return workDueRows(claim, handle, { limit, deadline, stopped: () => loop.stopped });
-  }
+    async record(row, result) {
+      await db
+        .update(shopifySyncs)
+        .set({
+          status: "sent",
+          result,
+          sentAt: sql`now()`,
+          lockedUntil: null,
+          lastError: null,
+          updatedAt: sql`now()`,
+        })
+        .where(ours(row));
+    },
+    // Shopify refused the input: the same call cannot succeed, a person must look (then retry). Shopify
+    // down or throttled, or the order not there yet: retried with backoff, never given up on.
+    classify: (error) => (error instanceof ShopifyOrderRejectedError ? "permanent" : "transient"),
+    backoff: { baseMs: options.retryBaseMs ?? 2_000, maxMs: options.retryMaxMs ?? 15 * 60_000 },
+    describe: (row) => ({ syncId: row.id, kind: row.kind, key: row.dedupeKey }),
+    messages: {
+      willRetry: "shopify sync failed: will retry",
+      handedToPerson: "shopify sync refused by Shopify: waits for a person to retry it",
+    },
+    pollIntervalMs: options.pollIntervalMs ?? 5_000,
+    passDeadlineMs: options.passDeadlineMs ?? 60_000,
+    batch: 20,
+  });
 
   return {
     async enqueueOrder(executor, order) {
@@ -281,21 +253,12 @@ export function createShopifySync(options: ShopifySyncOptions): ShopifySync {
         })
         .onConflictDoNothing({ target: [shopifySyncs.kind, shopifySyncs.dedupeKey] });
     },
-    processDue,
-    async retry(syncId) {
-      const updated = await db
-        .update(shopifySyncs)
-        .set({ status: "pending", nextAttemptAt: sql`now()`, lockedUntil: null, updatedAt: sql`now()` })
-        .where(and(eq(shopifySyncs.id, syncId), inArray(shopifySyncs.status, ["pending", "failed"])))
-        .returning({ id: shopifySyncs.id });
-      if (updated.length === 0) return false;
-      logger.info({ syncId }, "shopify sync retried by a person");
-      loop.nudge();
-      return true;
-    },
-    nudge: loop.nudge,
-    start: loop.start,
-    stop: loop.stop,
+    processDue: queue.processDue,
+    name: queue.name,
+    retry: queue.retry,
+    nudge: queue.nudge,
+    start: queue.start,
+    stop: queue.stop,
   };
 }
 

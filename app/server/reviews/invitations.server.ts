@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { PurchasableItem } from "~/content/catalog";
 import type { Db } from "~/server/db/client.server";
 import { orders, reviewInvitations, shopifySyncs } from "~/server/db/schema";
-import { createBackgroundLoop } from "~/server/jobs/background-loop.server";
+import { createDurableQueue, type QueueStore } from "~/server/jobs/durable-queue.server";
 import { defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
 import {
   type ReviewInvitation,
@@ -21,10 +21,11 @@ import { reviewableProducts } from "./reviewable-products.server";
  * order's buyer gets one e-mail, REVIEW_INVITE_DAYS after the order ships, with a signed link per
  * product bought.
  *
- * A background job, in every process: each pass enrols the paid orders it has not seen (a row in
- * `review_invitations`, first looked at one poll interval later: an order is not shipped the moment it
- * is paid, and a server that starts does not call Shopify for every recent order at once), then claims due rows one at a time (`FOR UPDATE SKIP LOCKED` and a lease, as
- * the queues do, so two processes never handle one row at once), asks Shopify for the first shipment
+ * A queue on the one durable queue worker (jobs/durable-queue.server.ts, decision 097), in every
+ * process: each pass enrols the paid orders it has not seen (a row in `review_invitations`, first looked
+ * at one poll interval later: an order is not shipped the moment it is paid, and a server that starts
+ * does not call Shopify for every recent order at once), then claims due rows one at a time (`FOR
+ * UPDATE SKIP LOCKED` and a lease, so two processes never handle one row at once), asks Shopify for the first shipment
  * of an order still waiting (at most once per row per backoff step, each call timed out), and, once the
  * invitation is due, marks the row invited in the transaction that puts the e-mail in the outbox (kind
  * and order id unique): one e-mail per order, whatever the processes, retries and restarts.
@@ -62,12 +63,19 @@ export type ReviewInvitationsOptions = {
 export interface ReviewInvitations {
   /** Enrols new orders and handles the due rows, claiming none after `deadline`; answers how many were invited. */
   processDue(limit?: number, deadline?: number): Promise<number>;
+  /** The worker's name, and a person's Retry: a waiting or due invitation is looked at now (decision 097). */
+  readonly name: string;
+  retry(orderId: string): Promise<boolean>;
   nudge(): void;
   start(): void;
   stop(waitMs?: number): Promise<void>;
 }
 
-type Row = typeof reviewInvitations.$inferSelect;
+/**
+ * A claimed row, as the worker sees it: its order id names it, and its attempts are its Shopify checks
+ * so far plus this one (the table keeps no other count: a failed attempt is logged, not recorded).
+ */
+type Row = typeof reviewInvitations.$inferSelect & { id: string; attempts: number };
 type Order = typeof orders.$inferSelect;
 
 class ShopifyTimeout extends Error {}
@@ -76,13 +84,6 @@ export function createReviewInvitations(options: ReviewInvitationsOptions): Revi
   const { db, logger, inviteDays, pollIntervalMs } = options;
   const leaseMs = options.leaseMs ?? 120_000;
   const shopifyWaitMs = options.shopifyWaitMs ?? 10_000;
-  const loop = createBackgroundLoop({
-    name: "review invitations",
-    logger,
-    pass: (deadline) => processDue(20, deadline),
-    pollIntervalMs,
-    passDeadlineMs: options.passDeadlineMs ?? 60_000,
-  });
 
   /** New paid orders get a row; bounded per pass, and a second process's insert of the same order is a no-op. */
   async function enrol(limit: number): Promise<void> {
@@ -97,12 +98,13 @@ export function createReviewInvitations(options: ReviewInvitationsOptions): Revi
   }
 
   /** One due row, leased to this worker until `lockedUntil` (which then identifies the claim). */
-  async function claim(): Promise<Row | null> {
+  async function claim(only?: { id: string }): Promise<Row | null> {
     const due = db
       .select({ orderId: reviewInvitations.orderId })
       .from(reviewInvitations)
       .where(
         and(
+          only ? eq(reviewInvitations.orderId, only.id) : undefined,
           inArray(reviewInvitations.status, ["waiting", "due"]),
           lte(reviewInvitations.nextCheckAt, sql`now()`),
           or(isNull(reviewInvitations.lockedUntil), lt(reviewInvitations.lockedUntil, sql`now()`)),
@@ -122,8 +124,35 @@ export function createReviewInvitations(options: ReviewInvitationsOptions): Revi
     const rows = options.claimInTransaction
       ? await db.transaction((tx) => claimWith(tx as unknown as Db))
       : await claimWith(db);
-    return rows[0] ?? null;
+    const row = rows[0];
+    return row ? { ...row, id: row.orderId, attempts: row.checks + 1 } : null;
   }
+
+  const store: QueueStore<Row> = {
+    claim,
+    // An attempt that failed (the database, a template): looked at again after the backoff. There is
+    // no permanent failure here: a refused Shopify status is a "waiting" observation, not an error.
+    async recordFailure(row, failure) {
+      await db
+        .update(reviewInvitations)
+        .set({
+          nextCheckAt: sql`now() + ${`${failure.retryInMs} milliseconds`}::interval`,
+          lockedUntil: null,
+          updatedAt: sql`now()`,
+        })
+        .where(ours(row));
+    },
+    async retry(orderId) {
+      const updated = await db
+        .update(reviewInvitations)
+        .set({ nextCheckAt: sql`now()`, lockedUntil: null, updatedAt: sql`now()` })
+        .where(
+          and(eq(reviewInvitations.orderId, orderId), inArray(reviewInvitations.status, ["waiting", "due"])),
+        )
+        .returning({ orderId: reviewInvitations.orderId });
+      return updated.length > 0;
+    },
+  };
 
   const ours = (row: Row) =>
     and(
@@ -252,26 +281,34 @@ export function createReviewInvitations(options: ReviewInvitationsOptions): Revi
     return false;
   }
 
-  async function processDue(limit = 20, deadline = Number.POSITIVE_INFINITY): Promise<number> {
-    await enrol(100);
-    let invited = 0;
-    for (let index = 0; index < limit && !loop.stopped && Date.now() < deadline; index++) {
-      const row = await claim();
-      if (!row) break;
-      try {
-        if (await handle(row)) invited += 1;
-      } catch (error) {
-        // The lease lapses and another pass tries again; one bad row does not stop the others. While
-        // stopping (the database closing under the pass) it is expected, not an error.
-        (loop.stopped ? logger.warn : logger.error).call(
-          logger,
-          { err: error, orderId: row.orderId },
-          "review invitation failed: tried again once its claim lapses",
-        );
-      }
-    }
-    return invited;
-  }
+  const queue = createDurableQueue<Row, boolean>({
+    name: "review invitations",
+    logger,
+    store,
+    beforePass: () => enrol(100),
+    // The work records itself: the row is marked invited in the transaction that queues the e-mail.
+    work: handle,
+    record: async () => {},
+    counts: (invited) => invited,
+    classify: () => "transient",
+    // A failed attempt waits about as long as a dead worker's lease did before, growing to a cap.
+    backoff: { baseMs: leaseMs, maxMs: Math.max(leaseMs, 60 * 60_000) },
+    describe: (row) => ({ orderId: row.orderId }),
+    messages: {
+      willRetry: "review invitation failed: tried again after a backoff",
+      handedToPerson: "review invitation failed for good",
+    },
+    pollIntervalMs,
+    passDeadlineMs: options.passDeadlineMs ?? 60_000,
+    batch: 20,
+  });
 
-  return { processDue, nudge: loop.nudge, start: loop.start, stop: loop.stop };
+  return {
+    processDue: queue.processDue,
+    name: queue.name,
+    retry: queue.retry,
+    nudge: queue.nudge,
+    start: queue.start,
+    stop: queue.stop,
+  };
 }

@@ -1,4 +1,12 @@
 import { z } from "zod";
+import { storeIdentity } from "~/content/site";
+import {
+  identityFields,
+  identitySettings,
+  isPlaceholder,
+  type StoreIdentity,
+} from "~/content/store-identity";
+import { normalizeEmailAddress } from "~/contracts/email-address";
 
 /**
  * The server's environment, checked once at start. An invalid value stops the server with a message
@@ -127,7 +135,10 @@ export const envSchema = z
       .transform((value) => value === "true"),
 
     // --- Back office and signed links ---
-    /** Who may sign in at /admin: e-mail addresses, comma-separated (unset: no one). */
+    /**
+     * Who may sign in at /admin: e-mail addresses, comma-separated (unset: no one; in the whole sandbox,
+     * its operator address, app/server/admin/sandbox-operator.server.ts).
+     */
     ADMIN_EMAILS: z
       .string()
       .default("")
@@ -160,7 +171,13 @@ export const envSchema = z
 
     // --- E-mail (unset SMTP URL: the local mail emulator) ---
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, { message: "must be an smtp:// or smtps:// URL" })),
-    MAIL_FROM: z.string().trim().min(3).default("Forge <orders@forge.example>"),
+    MAIL_FROM: z.string().trim().min(3).default("Forge <orders@sandbox.forge.test>"),
+
+    // --- Who sells: read at build (vite.config.ts); here only to check the build was made with them ---
+    COMPANY_LEGAL_NAME: optional(z.string().trim()),
+    COMPANY_ADDRESS: optional(z.string().trim()),
+    COMPANY_GOVERNING_STATE: optional(z.string().trim()),
+    SUPPORT_EMAIL: optional(z.string().trim()),
     SANDBOX_TEST_HOOKS: optional(z.enum(["0", "1"])), // tests only: "1" mounts the emulators' test hooks (sandbox/test-hooks.ts)
   })
   .superRefine((env, ctx) => {
@@ -171,11 +188,21 @@ export const envSchema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
       require("STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY is set");
     if (env.STRIPE_API_URL && !env.STRIPE_SECRET_KEY) require("STRIPE_SECRET_KEY", "STRIPE_API_URL is set");
+    for (const issue of identityIssues(env, storeIdentity, isLiveStripeKey(env.STRIPE_SECRET_KEY)))
+      ctx.addIssue({ code: "custom", path: [issue.variable], message: issue.message });
     // No real money next to an emulated system (docs/decisions/061-real-money-and-hostile-edges.md).
     if (isLiveStripeKey(env.STRIPE_SECRET_KEY)) {
       // Real orders must not be confirmed into the local mail emulator…
       if (!env.SMTP_URL) require("SMTP_URL", "STRIPE_SECRET_KEY is a live key");
       if (!env.SITE_SECRET) require("SITE_SECRET", "STRIPE_SECRET_KEY is a live key");
+      // Shoppers reply to the sender: never the sandbox's made-up one.
+      if (isPlaceholder(env.MAIL_FROM))
+        ctx.addIssue({
+          code: "custom",
+          path: ["MAIL_FROM"],
+          message:
+            "must be your own sender address when STRIPE_SECRET_KEY is a live key (it is a placeholder)",
+        });
       // …nor sell what an emulated store says (its products, its prices): without a store domain the
       // catalog is the local emulator, or, with SHOPIFY_API_URL, one started elsewhere.
       if (!env.SHOPIFY_STORE_DOMAIN)
@@ -195,6 +222,43 @@ export const envSchema = z
     ...env,
     PUBLIC_SITE_URL: env.PUBLIC_SITE_URL ?? defaultPublicSiteUrl(env.HOST, env.PORT),
   }));
+
+/**
+ * The company the pages show is the build's (app/content/store-identity.ts). A setting given at start
+ * must be the value the build was made with (the pages would say otherwise), and a live key refuses the
+ * sandbox's fictional identity, naming each setting to give (decision 094).
+ */
+export function identityIssues(
+  env: Partial<Record<(typeof identitySettings)[keyof typeof identitySettings], string>>,
+  built: StoreIdentity,
+  live: boolean,
+): { variable: string; message: string }[] {
+  const issues: { variable: string; message: string }[] = [];
+  for (const field of identityFields) {
+    const variable = identitySettings[field];
+    const atStart = env[variable];
+    if (atStart === undefined) {
+      if (live && built.fictional)
+        issues.push({
+          variable,
+          message:
+            "is required when STRIPE_SECRET_KEY is a live key (this build shows the sandbox's fictional company: set it, then npm run build)",
+        });
+    } else if (built.fictional) {
+      issues.push({
+        variable,
+        message:
+          "is set, but this build was made without it and shows the sandbox's fictional company: run npm run build with it set",
+      });
+    } else if ((field === "supportEmail" ? normalizeEmailAddress(atStart) : atStart) !== built[field]) {
+      issues.push({
+        variable,
+        message: `differs from the value this build was made with ("${built[field]}"), which the pages show: run npm run build with the new value`,
+      });
+    }
+  }
+  return issues;
+}
 
 /** A key that moves real money: live mode, secret or restricted. */
 export function isLiveStripeKey(key: string | undefined): boolean {

@@ -3,6 +3,7 @@ import { type AdminAuth, adminSignInTemplate, createAdminAuth } from "~/server/a
 import { type AdminOrderDetails, createAdminOrderDetails } from "~/server/admin/admin-order-detail.server";
 import { type AdminOrders, createAdminOrders } from "~/server/admin/admin-orders.server";
 import { type AdminReviews, createAdminReviews } from "~/server/admin/admin-reviews.server";
+import { sandboxOperatorFor } from "~/server/admin/sandbox-operator.server";
 import { type Database, openDatabase } from "~/server/db/client.server";
 import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
@@ -259,6 +260,7 @@ export async function createServices(
     logger,
     siteUrl: env.PUBLIC_SITE_URL,
     adminEmails: env.ADMIN_EMAILS,
+    sandboxOperator: sandboxOperatorFor(env.ADMIN_EMAILS, inProcessEmulators),
   });
   const adminOrders = createAdminOrders({ db: database.db, logger, sync: shopifySync });
   const adminOrderDetails = createAdminOrderDetails({

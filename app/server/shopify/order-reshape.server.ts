@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { brand } from "~/content/site";
-import { currencyExponent } from "~/server/stripe/rules";
+import { currencyExponent } from "~/shared/money";
 import type {
   ShopifyOrderInput,
   ShopifyOrderProgress,

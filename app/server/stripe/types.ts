@@ -130,5 +130,5 @@ export class WebhookSignatureError extends RequestRejectedError {
   }
 }
 
-/** The session-id rule lives with Stripe's other shared rules (decision 072). */
-export { CHECKOUT_SESSION_ID } from "./rules";
+/** The session-id rule is pure and shared with the contracts (app/shared, decision 096). */
+export { CHECKOUT_SESSION_ID } from "~/shared/checkout-session-id";

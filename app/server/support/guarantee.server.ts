@@ -5,7 +5,6 @@ import type { OpenGuaranteeRequest } from "~/contracts/admin-orders";
 import type { Db } from "~/server/db/client.server";
 import { guaranteeRequests, orders } from "~/server/db/schema";
 import { defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
-import { formatMoney } from "~/server/mail/templates/money";
 import {
   type GuaranteeRequestMessage,
   guaranteeRequestPayload,
@@ -14,6 +13,7 @@ import {
 } from "~/server/mail/templates/support-messages";
 import { formatDay } from "~/server/orders/order-progress.server";
 import type { Logger } from "~/server/runtime/logger.server";
+import { formatMoney } from "~/shared/money";
 import type { GuaranteeInput } from "./support-inputs.server";
 
 /**

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { dosing, fdaStatement, guarantee, kitFacts, shipping } from "~/content/product";
 import { brand, support } from "~/content/site";
 import { addressLines, adjustmentText } from "~/contracts/order-view";
-import { orderLineName } from "~/server/orders/line-name.server";
+import { formatMoney } from "~/shared/money";
+import { orderLineName } from "~/shared/order-line-name";
 import {
   emailColors as colors,
   EmailLayout,
@@ -12,7 +13,6 @@ import {
   emailSmall as small,
   emailText as text,
 } from "./layout";
-import { formatMoney } from "./money";
 
 /**
  * The order confirmation e-mail: HTML from React e-mail components and a plain-text part written for

@@ -1,9 +1,33 @@
-import { currencyExponent } from "~/server/stripe/rules";
-
 /**
- * Money in minor units (cents), as Stripe and the orders table keep it. Browser-safe. Which
- * currencies have no minor unit is Stripe's rule (app/server/stripe/rules.ts).
+ * Money in minor units (cents), as Stripe and the orders table keep it: read from a decimal amount,
+ * written for a person. Pure and import-free (app/shared, decision 096), so orders, mail, admin,
+ * support, Shopify, the contracts and the browser all read money through this one module.
  */
+
+/** Currencies without a minor unit (Stripe's zero-decimal list): amounts are sent to Stripe as whole units. */
+const ZERO_DECIMAL = new Set([
+  "bif",
+  "clp",
+  "djf",
+  "gnf",
+  "jpy",
+  "kmf",
+  "krw",
+  "mga",
+  "pyg",
+  "rwf",
+  "ugx",
+  "vnd",
+  "vuv",
+  "xaf",
+  "xof",
+  "xpf",
+]);
+
+/** How many digits a currency's minor unit has: 2 for USD (cents), 0 for JPY. */
+export function currencyExponent(currency: string): number {
+  return ZERO_DECIMAL.has(currency.toLowerCase()) ? 0 : 2;
+}
 
 /** "39.00" USD → 3900. Exact (no floating point); null for anything that is not a plain decimal amount. */
 export function toMinorUnits(amount: string, currency: string): number | null {
