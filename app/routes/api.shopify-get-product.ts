@@ -1,6 +1,7 @@
 import type { GetProductResponse } from "~/contracts/catalog";
 import { getProductInput } from "~/contracts/catalog";
 import { apiAction } from "~/server/http/api-action.server";
+import { callerOf } from "~/server/http/caller.server";
 import { methodNotAllowed } from "~/server/http/failures.server";
 import { lookupProduct } from "~/server/shopify/lookup.server";
 
@@ -18,7 +19,7 @@ export const action = apiAction({
   checkOrigin: false,
   input: getProductInput,
   async handler({ input, context }): Promise<GetProductResponse> {
-    const { product, source } = await lookupProduct(context, input.handle);
+    const { product, source } = await lookupProduct(context.services, input.handle, callerOf(context));
     context.services.logger.debug(
       { handle: input.handle, cache: source, requestId: context.requestId },
       "product lookup",

@@ -10,6 +10,7 @@ import { defaultEnhancer, images } from "~/content/product";
 import { pages } from "~/content/routes";
 import { enhancerHandle } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { callerOf } from "~/server/http/caller.server";
 import { latestProductReviews } from "~/server/reviews/product-reviews.server";
 import { liveOffers, liveProduct } from "~/server/shopify/lookup.server";
 import type { Route } from "./+types/product.enhancer";
@@ -31,9 +32,9 @@ const LATEST_REVIEWS = 3;
  */
 export function loader({ context }: Route.LoaderArgs) {
   return {
-    live: liveProduct(context, enhancerHandle, LIVE_PRODUCT_TIMEOUT_MS),
-    offers: liveOffers(context, ["bundle_3_month"], LIVE_PRODUCT_TIMEOUT_MS),
-    reviews: latestProductReviews(context, enhancerHandle, LATEST_REVIEWS),
+    live: liveProduct(context.services, enhancerHandle, LIVE_PRODUCT_TIMEOUT_MS, callerOf(context)),
+    offers: liveOffers(context.services, ["bundle_3_month"], LIVE_PRODUCT_TIMEOUT_MS, callerOf(context)),
+    reviews: latestProductReviews(context.services, enhancerHandle, LATEST_REVIEWS, callerOf(context)),
   };
 }
 

@@ -1,12 +1,24 @@
-import type { AppLoadContext } from "react-router";
 import { PLACEHOLDER_MARKER, type PurchasableItem } from "~/content/catalog";
 import { defaultOffers, type ShownItem, type ShownOffers } from "~/content/pricing";
 import { type LiveOffers, type LiveProduct, liveProductFrom } from "~/contracts/catalog";
-import type { AppServices } from "~/server/runtime/services.server";
+import type { Logger } from "~/server/runtime/logger.server";
 import { withinTime } from "~/server/time-limit.server";
+import type { CatalogService } from "./catalog.server";
 import type { CatalogConfig } from "./catalog-config.server";
-import type { CacheSource } from "./product-cache.server";
+import type { CacheSource, ProductCache } from "./product-cache.server";
 import type { CatalogVariant, StoreProduct } from "./types";
+
+/** The services a product or offer read uses: the catalog adapter and its caches. */
+export type LookupServices = {
+  catalog: CatalogService;
+  productCache: ProductCache;
+  offerCache: ProductCache<CatalogVariant[]>;
+  catalogConfig: CatalogConfig;
+  logger: Logger;
+};
+
+/** Who is asking: the shopper's address (Shopify's buyer IP) and the request's id for the logs. */
+export type Caller = { buyerIp: string; requestId: string };
 
 /**
  * A product by handle through the product cache: the one way the app reads a product, used by
@@ -14,11 +26,12 @@ import type { CatalogVariant, StoreProduct } from "./types";
  * fails and no good copy is young enough.
  */
 export function lookupProduct(
-  context: AppLoadContext,
+  services: Pick<LookupServices, "catalog" | "productCache">,
   handle: string,
+  caller: Pick<Caller, "buyerIp">,
 ): Promise<{ product: StoreProduct | null; source: CacheSource }> {
-  const { catalog, productCache } = context.services;
-  return productCache.get(handle, () => catalog.getProductByHandle(handle, { buyerIp: context.clientIp }));
+  const { catalog, productCache } = services;
+  return productCache.get(handle, () => catalog.getProductByHandle(handle, { buyerIp: caller.buyerIp }));
 }
 
 /** A store slower than `timeoutMs` counts as failed. */
@@ -32,17 +45,18 @@ const withTimeout = <T>(work: Promise<T>, timeoutMs: number) =>
  * left out. Never a rejected promise.
  */
 export function liveOffers(
-  context: AppLoadContext,
+  services: LookupServices,
   items: readonly PurchasableItem[],
   timeoutMs: number,
+  caller: Caller,
 ): Promise<LiveOffers> {
-  const { catalog, offerCache, catalogConfig, logger } = context.services;
+  const { catalog, offerCache, catalogConfig, logger } = services;
   const ids = configuredIds(catalogConfig, items);
-  const read = offerCache.get(ids.join(" "), () => catalog.getVariants(ids, { buyerIp: context.clientIp }));
+  const read = offerCache.get(ids.join(" "), () => catalog.getVariants(ids, { buyerIp: caller.buyerIp }));
   return withTimeout(read, timeoutMs)
     .then(({ product: found }): LiveOffers => ({ status: "found", offers: offersOf(found, catalogConfig) }))
     .catch((error: unknown): LiveOffers => {
-      logger.warn({ err: error, requestId: context.requestId, items }, "live offers unavailable");
+      logger.warn({ err: error, requestId: caller.requestId, items }, "live offers unavailable");
       return { status: "failed", message: error instanceof Error ? error.message : "Unknown error" };
     });
 }
@@ -62,7 +76,7 @@ const offersByAnswer = new WeakMap<readonly CatalogVariant[], ShownOffers>();
  * then the cached offers, refreshed in the background as the product cache's strategy says. A page
  * shows its defaults until then.
  */
-export function shownOffers(services: AppServices): ShownOffers | undefined {
+export function shownOffers(services: LookupServices): ShownOffers | undefined {
   const { catalog, offerCache, catalogConfig } = services;
   const ids = configuredIds(catalogConfig, shownItems);
   if (ids.length === 0) return undefined;
@@ -81,7 +95,7 @@ export function shownOffers(services: AppServices): ShownOffers | undefined {
  * most `timeoutMs`), so the first visitors get Shopify's prices and no Storefront call of the server's
  * own runs under a visitor's request. Never a rejected promise: a failure leaves the defaults.
  */
-export async function warmShownOffers(services: AppServices, timeoutMs: number): Promise<void> {
+export async function warmShownOffers(services: LookupServices, timeoutMs: number): Promise<void> {
   const { catalog, offerCache, catalogConfig, logger } = services;
   const ids = configuredIds(catalogConfig, shownItems);
   if (ids.length === 0) return;
@@ -115,18 +129,16 @@ function offersOf(found: readonly CatalogVariant[], config: CatalogConfig): Show
  * instead of running into the document's stream timeout.
  */
 export function liveProduct(
-  context: AppLoadContext,
+  services: LookupServices,
   handle: string,
   timeoutMs: number,
+  caller: Caller,
 ): Promise<LiveProduct> {
   return withTimeout(
-    lookupProduct(context, handle).then(({ product }) => liveProductFrom(product)),
+    lookupProduct(services, handle, caller).then(({ product }) => liveProductFrom(product)),
     timeoutMs,
   ).catch((error: unknown): LiveProduct => {
-    context.services.logger.warn(
-      { err: error, requestId: context.requestId, handle },
-      "live product unavailable",
-    );
+    services.logger.warn({ err: error, requestId: caller.requestId, handle }, "live product unavailable");
     return { status: "failed", message: error instanceof Error ? error.message : "Unknown error" };
   });
 }
