@@ -10,7 +10,7 @@ import {
   provenSaving,
   type ShownItem,
 } from "~/content/pricing";
-import { noReviewsYet } from "~/content/reviews";
+import { noReviewsYet, sampleDataLabel } from "~/content/reviews";
 import type { RatingFigure } from "~/contracts/reviews";
 import { type PublicRuntimeConfig, useDocumentValues } from "~/lib/document-runtime";
 
@@ -83,11 +83,15 @@ const isRatingScope = (scope: string): scope is RatingScope => scope === "all" |
 /** Keys whose text goes inside a `<script>` as JSON: escaped for JSON in a script, not as HTML. */
 export const isJsonTextKey = (key: string) => key.startsWith("rating-json:") || key.startsWith("offer-json:");
 
-/** "4.8/5 from 2,847 reviews" (spec §9's wording), "5.0/5 from 1 review", or "No reviews yet". */
+/**
+ * "4.8/5 from 2,847 reviews" (spec §9's wording), "5.0/5 from 1 review", or "No reviews yet"; with
+ * " (sample data)" after it when sample reviews are counted in it (decision 091).
+ */
 export function ratingLabel(figure: RatingFigure): string {
   if (figure.count === 0 || figure.average === null) return noReviewsYet;
   const reviews = figure.count === 1 ? "review" : "reviews";
-  return `${figure.average.toFixed(1)}/5 from ${formatNumber(figure.count)} ${reviews}`;
+  const samples = figure.samples ? ` ${sampleDataLabel}` : "";
+  return `${figure.average.toFixed(1)}/5 from ${formatNumber(figure.count)} ${reviews}${samples}`;
 }
 
 function ratingText(kind: string, scope: RatingScope, config: PublicRuntimeConfig): string {
