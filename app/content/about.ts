@@ -1,6 +1,5 @@
 import { type Evidence, formulaIngredients, serving } from "./formula";
 import { ingredients } from "./ingredients";
-import { formatUsd, prices } from "./pricing";
 import { audience, dosing, kitFacts } from "./product";
 import { brand, company, paths, support } from "./site";
 
@@ -43,7 +42,7 @@ export const aboutPage = {
       {
         icon: "check",
         title: "Test before and after",
-        text: `Measure your total testosterone at home before you start, and again with a second kit after 8-12 weeks. The kit is ${formatUsd(prices.testKit)}, with results ${kitFacts.resultsTiming}.`,
+        text: `Measure your total testosterone at home before you start, and again with a second kit after 8-12 weeks, with results ${kitFacts.resultsTiming}.`,
         link: { label: "See the test kit", to: paths.testKit },
       },
     ],

@@ -1,5 +1,5 @@
 import type { Evidence } from "./formula";
-import { prices } from "./pricing";
+import type { ShownItem } from "./pricing";
 import { dosing } from "./product";
 
 /**
@@ -10,7 +10,14 @@ import { dosing } from "./product";
  */
 export type ComparisonMark = { kind: "check" } | { kind: "evidence"; evidence: Evidence } | { kind: "none" };
 
-export type ComparisonRow = { label: string; natural: string; mark: ComparisonMark; trt: string };
+export type ComparisonRow = {
+  label: string;
+  natural: string;
+  mark: ComparisonMark;
+  trt: string;
+  /** An item whose live price (Shopify's, decision 091) leads the natural cell: "$39 a month". */
+  price?: ShownItem;
+};
 
 /**
  * The formula's evidence grades, counted from shared/facts/ingredients.json (a unit test recounts them):
@@ -57,7 +64,8 @@ export const comparison = {
     },
     {
       label: "Cost",
-      natural: `$${prices.enhancer} a month`,
+      natural: "a month",
+      price: "enhancer",
       mark: noMark,
       trt: "Varies with insurance and clinic",
     },

@@ -1,5 +1,4 @@
 import type { Faq } from "./faqs";
-import { formatUsd, prices } from "./pricing";
 import { audience, dosing, guarantee, kitFacts, shipping, supply } from "./product";
 
 /** The Enhancer page's FAQ (its own module: the page loads none of the other pages' FAQs, faqs.ts). */
@@ -22,6 +21,6 @@ export const enhancerFaqs: readonly Faq[] = [
   },
   {
     question: "Should I test first?",
-    answer: `It helps: the at-home test kit (${formatUsd(prices.testKit)}) measures your total testosterone as a baseline, with results ${kitFacts.resultsTiming}. ${kitFacts.singleUse} A second kit after 8-12 weeks shows what changed.`,
+    answer: `It helps: the at-home test kit measures your total testosterone as a baseline, with results ${kitFacts.resultsTiming}. ${kitFacts.singleUse} A second kit after 8-12 weeks shows what changed.`,
   },
 ];

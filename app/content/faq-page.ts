@@ -1,7 +1,6 @@
 import { interactionNotes } from "./deep-dive";
 import { type Evidence, evidenceLabels } from "./formula";
 import { ingredients } from "./ingredients";
-import { formatUsd, prices } from "./pricing";
 import { dosing, guarantee, kitFacts, kitSummary, shipping, supply } from "./product";
 import { link, list, mailto, p, plainText, type RichText } from "./rich-text";
 import { paths, support } from "./site";
@@ -185,7 +184,7 @@ export const faqGroups: readonly FaqGroup[] = [
         question: "Should I test before I start?",
         answer: [
           p(
-            `It helps: a baseline tells you where you start. The kit is ${formatUsd(prices.testKit)}, or ${formatUsd(prices.enhancerKitBundle)} together with a bottle of the Enhancer.`,
+            "It helps: a baseline tells you where you start. The test kit page sells the kit on its own, or in one order with a bottle of the Enhancer, each at the price checkout charges.",
           ),
           p(
             `Because each kit is single use, order a second one to test again after ${trialWeeks}, in the early morning like the first time, so the two results compare like with like.`,

@@ -23,24 +23,46 @@ export const prices = {
   enhancerKitBundle: 128,
   /** The 3-month pack (Bro Science's BEAST MODE). */
   threeMonthPack: 197,
-  /** What the 3-month pack saves against three single months. */
-  threeMonthSavings: 40,
   /** The developer test item. */
   testItem: 0.5,
 } as const;
 
 /**
- * The marketing pages' default figures per item (the spec's), shown where Shopify's offer for the item
- * is not yet known (decision 080): the price and the saving it claims. A unit test ties them to the
- * sandbox's seeded prices and compare-at prices, so they are true where they show.
+ * The marketing pages' default prices per item (the spec's), shown where Shopify's offer for the item
+ * is not yet known (decision 080). A default never claims a saving: only live offers can prove one
+ * (decision 091). A unit test ties them to the sandbox's seeded prices.
  */
 export const defaultOffers = {
-  enhancer: { price: prices.enhancer, saving: null },
-  test_kit: { price: prices.testKit, saving: null },
-  bundle_3_month: { price: prices.threeMonthPack, saving: prices.threeMonthSavings },
-  enhancer_kit_bundle: { price: prices.enhancerKitBundle, saving: null },
-} as const satisfies Partial<Record<PurchasableItem, { price: number; saving: number | null }>>;
+  enhancer: { price: prices.enhancer },
+  test_kit: { price: prices.testKit },
+  bundle_3_month: { price: prices.threeMonthPack },
+  enhancer_kit_bundle: { price: prices.enhancerKitBundle },
+} as const satisfies Partial<Record<PurchasableItem, { price: number }>>;
 export type ShownItem = keyof typeof defaultOffers;
+
+/**
+ * The items that hold others sold on their own: the 3-month pack is three bottles of the Enhancer (one
+ * a month), the kit bundle one bottle and one test kit. A saving on them is measured against their
+ * contents bought apart at the live prices (decision 091).
+ */
+export const packs = {
+  bundle_3_month: { contents: [{ item: "enhancer", units: 3 }], months: 3 },
+  enhancer_kit_bundle: {
+    contents: [
+      { item: "enhancer", units: 1 },
+      { item: "test_kit", units: 1 },
+    ],
+  },
+} as const satisfies Partial<
+  Record<ShownItem, { contents: readonly { item: ShownItem; units: number }[]; months?: number }>
+>;
+export type PackItem = keyof typeof packs;
+export const isPack = (item: string): item is PackItem => Object.hasOwn(packs, item);
+/** How many months of the Enhancer an item holds, where it holds several (the 3-month pack: 3); else 1. */
+export function monthsOf(item: ShownItem): number {
+  const pack = isPack(item) ? packs[item] : undefined;
+  return pack && "months" in pack ? pack.months : 1;
+}
 
 /**
  * The Enhancer page's own figures: the price it shows until the live Shopify product arrives, and the
@@ -50,21 +72,59 @@ export const productPagePricing = {
   defaultPrice: "0.25",
   defaultPriceLabel: "Test pricing",
   livePriceLabel: "Live Shopify pricing",
-  bundle: { price: 0.6, compareAt: 0.75, savings: 0.15 },
+  /** The spec's test price of the 3-month card; the spec's "$0.75, save $0.15" is no live figure, so never shown. */
+  bundle: { price: 0.6 },
 } as const;
 
+type Amount = number | string;
+/** What the shopper would otherwise pay (`reference`) and what the offer saves against it, in dollars. */
+export type ProvenSaving = { reference: number; saving: number; basis: "compare-at" | "apart" };
+
+const toCents = (amount: Amount | null | undefined) =>
+  amount === null || amount === undefined ? null : Math.round(Number(amount) * 100);
+
 /**
- * What a compare-at ("was") price saves, in cents-exact dollars; null unless the data proves a saving
- * (a compare-at above the price). A "Save $X" shows only from this (issue 20).
+ * What a pack's contents cost bought apart, at the prices `priceOf` gives (Shopify's live offers), in
+ * dollars; null when any of them has no price.
  */
-export function savingOf(
-  price: number | string,
-  compareAt: number | string | null | undefined,
-): number | null {
-  if (compareAt === null || compareAt === undefined) return null;
-  const cents = Math.round(Number(compareAt) * 100) - Math.round(Number(price) * 100);
-  return Number.isFinite(cents) && cents > 0 ? cents / 100 : null;
+export function priceApart(item: PackItem, priceOf: (item: ShownItem) => Amount | undefined): number | null {
+  let cents = 0;
+  for (const { item: part, units } of packs[item].contents) {
+    const price = toCents(priceOf(part));
+    if (price === null || !Number.isFinite(price)) return null;
+    cents += units * price;
+  }
+  return cents / 100;
 }
+
+/**
+ * The saving an offer may show (decision 091), or null. A compare-at ("was") price counts only above
+ * the price. A pack (`apart` given) is measured against its contents bought apart at the live prices,
+ * and against its compare-at only where that is no higher; with `apart` unknown (null) it shows none.
+ */
+export function provenSaving(
+  offer: { price: Amount; compareAt?: Amount | null },
+  apart?: Amount | null,
+): ProvenSaving | null {
+  const price = toCents(offer.price);
+  let reference = toCents(offer.compareAt);
+  let basis: ProvenSaving["basis"] = "compare-at";
+  if (apart !== undefined) {
+    const whole = toCents(apart);
+    if (whole === null) return null;
+    if (reference === null || whole < reference) {
+      reference = whole;
+      basis = "apart";
+    }
+  }
+  if (price === null || reference === null || !Number.isFinite(price) || !Number.isFinite(reference)) {
+    return null;
+  }
+  return reference > price ? { reference: reference / 100, saving: (reference - price) / 100, basis } : null;
+}
+
+/** What a month of a pack costs (a third of the 3-month pack), to the cent. */
+export const perMonth = (price: Amount, months: number) => Math.round((Number(price) * 100) / months) / 100;
 
 /**
  * `$39` for whole dollars, `$0.25` otherwise; `cents: true` always shows cents (`$49.00`).

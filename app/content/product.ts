@@ -103,7 +103,7 @@ export const enhancerPage = {
     latest: "Latest reviews",
   },
   bundle: {
-    // No "save" here: the card shows a saving only when Shopify's compare-at proves one (decision 080).
+    // No "save" here: the card shows a saving only when the live offers prove one (decision 091).
     eyebrow: "A full cycle",
     title: "3-month bundle",
     text: "Three bottles: one full 8-12 week cycle.",

@@ -43,7 +43,7 @@ export const pages = {
     paths.testKit,
     "At-home testosterone test kit",
     "At-Home Testosterone Test Kit",
-    `Measure your total testosterone at home from a finger-prick blood spot, with results ${kitFacts.resultsTiming}. $49 with free shipping.`,
+    `Measure your total testosterone at home from a finger-prick blood spot, with results ${kitFacts.resultsTiming}. Free shipping.`,
   ),
   enhancer: page(
     paths.enhancer,

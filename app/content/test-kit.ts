@@ -8,11 +8,15 @@ import { kitFacts, kitSummary } from "./product";
 export const kitPage = {
   eyebrow: "At-home test kit",
   buy: "Add Test Kit to Cart",
+  /**
+   * The kit with a bottle of the Enhancer, in one order. It costs no less than the two bought apart, so
+   * its words say what it holds and never call it a deal (decision 091).
+   */
   bundle: {
-    title: "Kit + Enhancer bundle",
-    text: "Test your baseline, then take the Enhancer. A second kit after 8-12 weeks shows what changed.",
+    title: "The kit and a bottle of the Enhancer",
+    text: "In one order: one at-home test kit and one bottle of the Enhancer, a 30-day supply. Test your baseline, then start the Enhancer.",
     /** The price is Shopify's when the server has it, the spec's until then (decision 080). */
-    button: (price: string) => `Get the Bundle (${price})`,
+    button: (price: string) => `Get Kit + Enhancer (${price})`,
   },
   sections: {
     bundle: "Test, then take",

@@ -19,10 +19,15 @@ export type ReviewSummary = {
   average: number | null;
   /** How many published reviews gave each number of stars. */
   stars: Record<ReviewStar, number>;
+  /** How many of them are the sandbox's sample reviews; absent with none (decision 091). */
+  samples?: number;
 };
 
-/** A rating as a page states it: how many published reviews and their average (null with none). */
-export type RatingFigure = { count: number; average: number | null };
+/**
+ * A rating as a page states it: how many published reviews and their average (null with none), and how
+ * many of them are sample reviews (absent with none): a figure with samples says "(sample data)".
+ */
+export type RatingFigure = { count: number; average: number | null; samples?: number };
 
 /**
  * The ratings every page can show, carried in the public runtime configuration (decision 085):

@@ -1,6 +1,16 @@
 import { formatNumber } from "~/content/number-format";
-import { defaultOffers, formatUsd, type ShownItem, savingOf } from "~/content/pricing";
-import { noReviewsYet } from "~/content/reviews";
+import {
+  currency,
+  defaultOffers,
+  formatUsd,
+  isPack,
+  monthsOf,
+  perMonth,
+  priceApart,
+  provenSaving,
+  type ShownItem,
+} from "~/content/pricing";
+import { noReviewsYet, sampleDataLabel } from "~/content/reviews";
 import type { RatingFigure } from "~/contracts/reviews";
 import { type PublicRuntimeConfig, useDocumentValues } from "~/lib/document-runtime";
 
@@ -16,8 +26,15 @@ export type DocumentTextKey =
   | `price:${ShownItem}`
   /** `$49.00`: the same with cents. */
   | `price-cents:${ShownItem}`
-  /** `Save $40` when the compare-at price (or, by default, the spec's figure) proves a saving, else empty. */
+  /** `Save $18` when Shopify's offers prove a saving (decision 091), else empty: never by default. */
   | `save-label:${ShownItem}`
+  /** A pack's price per month, `$65.67 a month`; empty for an item that is no pack. */
+  | `per-month:${ShownItem}`
+  /**
+   * Inside a JSON-LD object: `,"offers":{…}` with Shopify's live price from the offer cache, else
+   * empty: structured data never states a default price (decision 091). JSON, like `rating-json`.
+   */
+  | `offer-json:${ShownItem}`
   /** `4.8/5 from 2,847 reviews`, or `No reviews yet` (decision 085); empty until the server has read them. */
   | `rating-label:${RatingScope}`
   /** `4.8`, the average alone; empty with no reviews. */
@@ -64,13 +81,17 @@ const isShownItem = (item: string): item is ShownItem => Object.hasOwn(defaultOf
 const isRatingScope = (scope: string): scope is RatingScope => scope === "all" || scope === "enhancer";
 
 /** Keys whose text goes inside a `<script>` as JSON: escaped for JSON in a script, not as HTML. */
-export const isJsonTextKey = (key: string) => key.startsWith("rating-json:");
+export const isJsonTextKey = (key: string) => key.startsWith("rating-json:") || key.startsWith("offer-json:");
 
-/** "4.8/5 from 2,847 reviews" (spec §9's wording), "5.0/5 from 1 review", or "No reviews yet". */
+/**
+ * "4.8/5 from 2,847 reviews" (spec §9's wording), "5.0/5 from 1 review", or "No reviews yet"; with
+ * " (sample data)" after it when sample reviews are counted in it (decision 091).
+ */
 export function ratingLabel(figure: RatingFigure): string {
   if (figure.count === 0 || figure.average === null) return noReviewsYet;
   const reviews = figure.count === 1 ? "review" : "reviews";
-  return `${figure.average.toFixed(1)}/5 from ${formatNumber(figure.count)} ${reviews}`;
+  const samples = figure.samples ? ` ${sampleDataLabel}` : "";
+  return `${figure.average.toFixed(1)}/5 from ${formatNumber(figure.count)} ${reviews}${samples}`;
 }
 
 function ratingText(kind: string, scope: RatingScope, config: PublicRuntimeConfig): string {
@@ -109,15 +130,31 @@ export function documentText(key: string, config: PublicRuntimeConfig): string {
   if (kind.startsWith("rating-")) return isRatingScope(item) ? ratingText(kind, item, config) : "";
   if (!isShownItem(item)) return "";
   const offer = config.offers?.[item];
-  const fallback = defaultOffers[item];
+  const price = offer ? offer.price : defaultOffers[item].price;
   switch (kind) {
     case "price":
     case "price-cents":
-      return formatUsd(offer ? offer.price : fallback.price, { cents: kind === "price-cents" });
+      return formatUsd(price, { cents: kind === "price-cents" });
     case "save-label": {
-      const saving = offer ? savingOf(offer.price, offer.compareAt) : fallback.saving;
-      return saving ? `Save ${formatUsd(saving)}` : "";
+      const apart = isPack(item) ? priceApart(item, (part) => config.offers?.[part]?.price) : undefined;
+      const saving = offer ? provenSaving(offer, apart) : null;
+      return saving ? `Save ${formatUsd(saving.saving)}` : "";
     }
+    case "per-month": {
+      const months = monthsOf(item);
+      return months > 1 ? `${formatUsd(perMonth(price, months), { cents: true })} a month` : "";
+    }
+    case "offer-json":
+      // The price checkout charges (the variant's live offer), never a default.
+      return offer
+        ? `,"offers":${JSON.stringify({
+            "@type": "Offer",
+            price: Number(offer.price).toFixed(2),
+            priceCurrency: currency,
+            availability: "https://schema.org/InStock",
+            itemCondition: "https://schema.org/NewCondition",
+          })}`
+        : "";
     default:
       return "";
   }

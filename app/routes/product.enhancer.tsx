@@ -26,14 +26,19 @@ const LATEST_REVIEWS = 3;
 
 /**
  * Critical data: none, so the first byte never waits for Shopify. Deferred: the 3-month pack's offer
- * (what its button is charged, issue 20), the latest reviews (issue 18) and the live product,
- * streamed in when Shopify (or the product cache) answers (spec §4: "a loading flag while the product
- * is fetched on open").
+ * (what its button is charged, issue 20) and the single bottle's (what its saving is measured against,
+ * decision 091), the latest reviews (issue 18) and the live product, streamed in when Shopify (or the
+ * product cache) answers (spec §4: "a loading flag while the product is fetched on open").
  */
 export function loader({ context }: Route.LoaderArgs) {
   return {
     live: liveProduct(context.services, enhancerHandle, LIVE_PRODUCT_TIMEOUT_MS, callerOf(context)),
-    offers: liveOffers(context.services, ["bundle_3_month"], LIVE_PRODUCT_TIMEOUT_MS, callerOf(context)),
+    offers: liveOffers(
+      context.services,
+      ["bundle_3_month", "enhancer"],
+      LIVE_PRODUCT_TIMEOUT_MS,
+      callerOf(context),
+    ),
     reviews: latestProductReviews(context.services, enhancerHandle, LATEST_REVIEWS, callerOf(context)),
   };
 }
@@ -68,12 +73,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </section>
 
       <FdaDisclaimer className="pb-12" />
-      <WithLiveProduct live={live}>
+      {/* One Product for search engines, once the live product is known: its offer is Shopify's live
+          price or none (decision 091). */}
+      <WithLiveProduct live={live} settledOnly>
         {(product) => (
           <ProductJsonLd
             name={product.title}
             description={product.description}
-            price={product.price}
+            item="enhancer"
             path={page.path}
             image={images.bottle.src}
             rating="enhancer"

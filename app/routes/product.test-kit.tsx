@@ -4,7 +4,6 @@ import { Steps } from "~/components/sections/steps";
 import { Icon } from "~/components/ui/icon";
 import { ProductImage } from "~/components/ui/product-image";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { prices } from "~/content/pricing";
 import { images, testKitProduct } from "~/content/product";
 import { pages } from "~/content/routes";
 import { kitContents, kitPage, kitSteps, privacyFacts, resultsReport } from "~/content/test-kit";
@@ -134,7 +133,7 @@ export default function Page() {
       <ProductJsonLd
         name={testKitProduct.title}
         description={testKitProduct.description}
-        price={String(prices.testKit)}
+        item="test_kit"
         path={page.path}
         image={images.kit.src}
       />

@@ -9,7 +9,7 @@ import { ReviewsJsonLd } from "~/components/reviews/reviews-json-ld";
 import { PageIntro } from "~/components/sections/page-intro";
 import { ButtonLink } from "~/components/ui/button-link";
 import { defaultEnhancer, images } from "~/content/product";
-import { moderationPolicy, reviewsPage } from "~/content/reviews";
+import { moderationPolicy, reviewsPage, sampleDataLabel } from "~/content/reviews";
 import { pages } from "~/content/routes";
 import { enhancerHandle, paths } from "~/content/site";
 import { REVIEWS_PER_PAGE, type ReviewListQuery, reviewQueryString } from "~/contracts/reviews";
@@ -92,6 +92,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           {list.total > 0 ? (
             <p className="mt-6 text-sm text-ink-300" data-testid="reviews-showing">
               {reviewsPage.showing(formatCount(from), formatCount(to), formatCount(list.total))}
+              {summary.samples ? ` ${sampleDataLabel}` : ""}
             </p>
           ) : null}
           {list.reviews.length > 0 ? (

@@ -320,6 +320,7 @@ export function adminRoot(store: ShopifyStore, operation: "query" | "mutation"):
       const inputs = args.variants as {
         id?: string | null;
         price?: string | null;
+        compareAtPrice?: string | null;
         inventoryItem?: { sku?: string | null } | null;
       }[];
       // Check every input first: the mutation applies all or nothing unless allowPartialUpdates.
@@ -335,6 +336,13 @@ export function adminRoot(store: ShopifyStore, operation: "query" | "mutation"):
             ["variants", String(index), "id"],
             "Product variant does not exist",
             "PRODUCT_VARIANT_DOES_NOT_EXIST",
+          );
+        }
+        if (typeof input.compareAtPrice === "string" && !/^\d+(\.\d+)?$/.test(input.compareAtPrice)) {
+          return error(
+            ["variants", String(index), "compareAtPrice"],
+            "Compare at price is invalid",
+            "INVALID_INPUT",
           );
         }
         if (input.price !== undefined && input.price !== null) {
@@ -353,6 +361,10 @@ export function adminRoot(store: ShopifyStore, operation: "query" | "mutation"):
       const updated = inputs.map((input) => {
         const variant = product.variants.find((v) => v.id === input.id) as StoredVariant;
         if (input.price !== undefined && input.price !== null) variant.price = adminMoney(input.price);
+        // null clears the "was" price, as in Shopify; absent leaves it.
+        if (input.compareAtPrice !== undefined) {
+          variant.compareAtPrice = input.compareAtPrice === null ? null : adminMoney(input.compareAtPrice);
+        }
         if (input.inventoryItem?.sku !== undefined) variant.sku = input.inventoryItem.sku ?? null;
         return variantModel(product, variant);
       });

@@ -8,6 +8,10 @@ import type { Env } from "../../app/server/runtime/env.server";
  * this emulator for a server it hands the server the variant ids as its CATALOG_*_VARIANT_ID
  * environment (sandbox/index.ts, and the environment `npm run emulators` prints), as an operator
  * configures a real store's (decision 064). The test item has no seed: the test page creates it.
+ *
+ * No product has a compare-at ("was") price: none was ever offered at a higher one (decision 091). The
+ * 3-month pack ($197) costs more than three single bottles ($117) and the Enhancer with the kit ($128)
+ * more than the two bought apart ($88), so neither shows a saving.
  */
 
 type SeededProduct = {
@@ -20,11 +24,6 @@ type SeededProduct = {
   variantId: string;
   /** Decimal string, as Shopify stores a price. */
   price: string;
-  /**
-   * The "was" price (Shopify's compareAtPrice), only where a saving is real: the 3-month pack at
-   * $237 makes its "Save $40" true (issue 20). The kit bundle has none: it costs more than its parts.
-   */
-  compareAtPrice?: string;
   productType: "Supplement" | "Test kit";
   sku: string;
   descriptionHtml: string;
@@ -61,14 +60,14 @@ export const sandboxProducts = [
     item: "enhancer_kit_bundle",
     catalogVariable: "CATALOG_KIT_BUNDLE_VARIANT_ID",
     handle: `${brand.slug}-enhancer-test-kit-bundle`,
-    title: `${brand.name} Enhancer + Test Kit Bundle`,
+    title: `${brand.name} Enhancer + Test Kit`,
     productId: "gid://shopify/Product/9100000000003",
     variantId: "gid://shopify/ProductVariant/49100000000003",
     price: "128.00",
     productType: "Supplement",
     sku: "FORGE-ENHANCER-KIT-BUNDLE",
     descriptionHtml:
-      "<p>The Enhancer and the at-home test kit together: measure where you start, then track what changes.</p>",
+      "<p>One bottle of the Enhancer (a 30-day supply) and one at-home test kit, in one order: measure where you start, then take the Enhancer.</p>",
   },
   {
     item: "bundle_3_month",
@@ -78,11 +77,9 @@ export const sandboxProducts = [
     productId: "gid://shopify/Product/9100000000004",
     variantId: "gid://shopify/ProductVariant/49100000000004",
     price: "197.00",
-    compareAtPrice: "237.00",
     productType: "Supplement",
     sku: "FORGE-BUNDLE-3-MONTH",
-    descriptionHtml:
-      "<p>Three months of the Enhancer: a full 8-12 week cycle, with $40 off the monthly price.</p>",
+    descriptionHtml: "<p>Three bottles of the Enhancer, one a month: a full 8-12 week cycle.</p>",
   },
 ] as const satisfies readonly SeededProduct[];
 

@@ -93,7 +93,8 @@ export function createStore(): ShopifyStore {
             id: seeded.variantId,
             title: "Default Title",
             price: seeded.price,
-            compareAtPrice: "compareAtPrice" in seeded ? seeded.compareAtPrice : null,
+            // No seeded "was" price (decision 091); the Admin API can set one, as in Shopify.
+            compareAtPrice: null,
             sku: seeded.sku,
             availableForSale: true,
             inventoryQuantity: SEEDED_STOCK,

@@ -61,12 +61,32 @@ test.describe("home page", () => {
     await expect(badges).toHaveText([
       "60-day money-back guarantee",
       "Free shipping",
-      "4.8/5 from 2,847 reviews",
+      "4.8/5 from 2,847 reviews (sample data)",
       "Ships in 1-2 business days",
     ]);
 
     const connection = main.getByRole("button", { name: "Test Shopify Connection" });
     await expect(connection).toHaveAttribute("type", "button");
+  });
+
+  test("sample data is labelled where it is counted: the home page's two ratings, the comparison's live price, /reviews' totals", async ({
+    page,
+  }) => {
+    // Issue 32 item 2: the sandbox's 2,847 sample reviews feed every figure below; each says so.
+    await page.goto("/");
+    const main = page.locator("main");
+    await expect(main.getByText("4.8/5 from 2,847 reviews (sample data)", { exact: true })).toHaveCount(2);
+    await expect(main.getByText(/^4\.8\/5 from 2,847 reviews$/)).toHaveCount(0);
+    // Issue 32 item 1: the comparison's cost is the Enhancer's live price, not a written figure.
+    const comparison = main.getByRole("table", { name: "Natural support vs TRT" });
+    await expect(comparison.getByRole("row", { name: /Cost/ })).toContainText("$39 a month");
+
+    await page.goto("/reviews");
+    const rating = page.getByTestId("rating-summary");
+    await expect(rating.getByTestId("rating-average")).toHaveText("4.8 out of 5 (sample data)");
+    await expect(rating.getByTestId("rating-count")).toHaveText("Based on 2,847 reviews (sample data)");
+    await expect(rating.getByRole("heading", { name: "Reviews by rating (sample data)" })).toBeVisible();
+    await expect(page.getByTestId("reviews-showing")).toHaveText("Showing 1–10 of 2,847 (sample data)");
   });
 
   test("Organization JSON-LD with the response's CSP nonce", async ({ page }) => {

@@ -3,7 +3,7 @@ import { expectJsonLdNonces, jsonLdOfType } from "./marketing-helpers";
 import { expect, test } from "./support";
 
 test.describe("test kit page", () => {
-  test("price $49.00, the $128 bundle, 4 steps, contents, results report, privacy and two buy buttons", async ({
+  test("price $49.00, the kit with the Enhancer at $128, 4 steps, contents, results report, privacy and two buy buttons", async ({
     page,
   }) => {
     await page.goto("/product/test-kit");
@@ -11,8 +11,11 @@ test.describe("test kit page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("At-home testosterone test kit");
     await expect(main.getByText("$49.00", { exact: true })).toBeVisible();
 
-    const bundle = main.getByRole("region", { name: "Kit + Enhancer bundle" });
+    // Costing more than the two apart, it says what it holds and is no "bundle" (decision 091).
+    const bundle = main.getByRole("region", { name: "The kit and a bottle of the Enhancer" });
     await expect(bundle.getByText("$128", { exact: true })).toBeVisible();
+    await expect(bundle).toContainText("one at-home test kit and one bottle of the Enhancer");
+    await expect(bundle).not.toContainText(/bundle|save/i);
 
     const steps = main.getByRole("region", { name: "Four steps. No clinic." }).getByRole("listitem");
     await expect(steps).toHaveCount(4);
@@ -37,7 +40,7 @@ test.describe("test kit page", () => {
     const buyButtons = main.locator('form[action="/api/hybrid-checkout"]');
     await expect(buyButtons).toHaveCount(2);
     await expect(main.getByRole("button", { name: "Add Test Kit to Cart" })).toBeVisible();
-    await expect(bundle.getByRole("button", { name: "Get the Bundle ($128)" })).toBeVisible();
+    await expect(bundle.getByRole("button", { name: "Get Kit + Enhancer ($128)" })).toBeVisible();
     const items = await buyButtons
       .locator('input[name="item"]')
       .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));

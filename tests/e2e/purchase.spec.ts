@@ -50,7 +50,7 @@ test.describe("the whole purchase, in the sandbox", () => {
       page.getByRole("button", { name: /\$128/ }).first().click(),
     );
     await payOnEmulator(tab, buyer);
-    await expectConfirmed(request, tab, buyer, { item: /Bundle/, total: "$128.00" });
+    await expectConfirmed(request, tab, buyer, { item: /Enhancer \+ Test Kit/, total: "$128.00" });
     // The bundle holds both: its kit's results and the dosing plan are both next steps.
     const nextSteps = tab.getByRole("region", { name: "What happens next" });
     await expect(nextSteps).toContainText(

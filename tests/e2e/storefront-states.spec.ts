@@ -43,7 +43,7 @@ test.describe("the Enhancer page's live product", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Forge Enhancer");
   });
 
-  test("the 3-month card shows the spec's test prices first, then the pack's Shopify price and saving", async ({
+  test("the 3-month card shows the spec's test price first, then the pack's Shopify price, and no saving it cannot prove", async ({
     page,
     request,
     ownServer: server,
@@ -54,14 +54,15 @@ test.describe("the Enhancer page's live product", () => {
     const bundle = page.getByTestId("bundle-price");
     await expect(bundle).toHaveAttribute("aria-busy", "true");
     await expect(bundle).toContainText("$0.60");
-    await expect(bundle).toContainText("was $0.75");
-    await expect(bundle).toContainText("Save $0.15");
+    await expect(bundle).toContainText("$0.20 a month");
     await expect(bundle).toContainText("Test pricing");
+    // A fallback figure claims no saving (decision 091).
+    await expect(bundle).not.toContainText(/was|Save/);
     await expect(bundle).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
-    // What its button is charged (the seeded pack: $197, compare-at $237).
+    // What its button is charged (the seeded pack: $197, more than three bottles at $39): no saving.
     await expect(bundle).toContainText("$197.00");
-    await expect(bundle).toContainText("was $237.00");
-    await expect(bundle).toContainText("Save $40");
+    await expect(bundle).toContainText("$65.67 a month");
+    await expect(bundle).not.toContainText(/was|Save/);
     await expect(bundle).toContainText("Live Shopify pricing");
   });
 

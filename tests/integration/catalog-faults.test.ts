@@ -139,7 +139,7 @@ describe.each(databaseTargets)("catalog faults ($name)", ({ name }) => {
     await hooks.fault({ kind: "throttled", times: 2, api: "storefront" });
     const before = await hooks.calls();
     const response = await get("forge-enhancer-test-kit-bundle");
-    expect(response.body).toEqual(product("Forge Enhancer + Test Kit Bundle", "128.0"));
+    expect(response.body).toEqual(product("Forge Enhancer + Test Kit", "128.0"));
     expect((await hooks.calls()).storefront - before.storefront).toBe(3);
   });
 

@@ -247,7 +247,7 @@ describe.each(databaseTargets)("sandbox purchase on $name", ({ name }) => {
     expect(location).toMatch(new RegExp(`^${site}/__sandbox/stripe/pay/cs_test_[A-Za-z0-9]+$`));
     const formSessionId = location.split("/").pop() ?? "";
     const html = await (await fetch(location)).text();
-    expect(html).toContain("Forge Enhancer + Test Kit Bundle");
+    expect(html).toContain("Forge Enhancer + Test Kit");
     expect(html).toContain("$128.00");
     expect(html).toContain(`href="${site}/product/test-kit"`);
 

@@ -38,7 +38,7 @@ describe("prices on the marketing pages come from Shopify", () => {
       expect((await configOf(path)).offers).toEqual({
         enhancer: { price: "39.0", compareAt: null },
         test_kit: { price: "49.0", compareAt: null },
-        bundle_3_month: { price: "197.0", compareAt: "237.0" },
+        bundle_3_month: { price: "197.0", compareAt: null },
         enhancer_kit_bundle: { price: "128.0", compareAt: null },
       });
     }
@@ -57,14 +57,15 @@ describe("prices on the marketing pages come from Shopify", () => {
       );
     };
     const html = async (path: string) => (await fetch(`${shop.server.url}${path}`)).text();
-    expect(await html("/bro-science")).toContain(">Save $40<");
+    // Three bottles at $39 cost $117: the $197 pack proves no saving (decision 091).
+    expect(await html("/bro-science")).not.toContain("Save $");
     await setPrice("ENHANCER", "42.00");
     await setPrice("TEST_KIT", "52.50");
-    // The 3-month pack now costs more than its compare-at price: no saving is proven, none is shown.
+    // The 3-month pack's new price still costs more than three bottles: no saving is proven, none shown.
     await setPrice("BUNDLE_3_MONTH", "240.00");
     await expect
       .poll(async () => (await configOf("/bro-science")).offers?.bundle_3_month, { timeout: 20_000 })
-      .toEqual({ price: "240.0", compareAt: "237.0" });
+      .toEqual({ price: "240.0", compareAt: null });
     const bro = await html("/bro-science");
     expect(bro).toContain(">$42<");
     expect(bro).toContain(">$240<");

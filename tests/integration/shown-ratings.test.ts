@@ -8,7 +8,7 @@ import { useShop } from "../support/shop";
  * yet" and no number with none; structured data only from real reviews. And item 7: a server whose own
  * sandbox emulates Shopify records the sample reviews once, so it states the spec's figure.
  */
-const RATING = /(\d\.\d)\/5 from ([\d,]+) reviews?|No reviews yet/g;
+const RATING = /(\d\.\d)\/5 from ([\d,]+) reviews?( \(sample data\))?|No reviews yet/g;
 
 async function page(origin: string, path: string) {
   const response = await fetch(`${origin}${path}`);
@@ -25,15 +25,18 @@ async function page(origin: string, path: string) {
   };
 }
 
+/** Issue 32 item 2: every figure sample reviews are counted in says so beside it. */
+const SAMPLE_FIGURE = "4.8/5 from 2,847 reviews (sample data)";
+
 describe("the sandbox's sample reviews (in-process emulators)", () => {
   const shop = useShop({ inProcessEmulators: true, store: "pglite", env: { PAGE_CACHE_FRESH_SECONDS: "0" } });
 
-  it("state the spec's 4.8/5 from 2,847 reviews, stars drawn to 4.8, and never reach structured data", async () => {
+  it("state the spec's 4.8/5 from 2,847 reviews, labelled sample data, stars drawn to 4.8, and never reach structured data", async () => {
     const home = await page(shop.server.url, "/");
-    expect(home.ratings).toEqual(["4.8/5 from 2,847 reviews", "4.8/5 from 2,847 reviews"]);
+    expect(home.ratings).toEqual([SAMPLE_FIGURE, SAMPLE_FIGURE]);
     const enhancer = await page(shop.server.url, "/product/forge-enhancer");
     expect(enhancer.ratings.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(enhancer.ratings)).toEqual(new Set(["4.8/5 from 2,847 reviews"]));
+    expect(new Set(enhancer.ratings)).toEqual(new Set([SAMPLE_FIGURE]));
     // 4.8 stars: four of 24 units and 80% of the fifth star's shape (113.7), never the full 120.
     // The header's stars come first (five-star sample reviews further down are drawn full).
     expect(enhancer.starFills[0]).toBe(113.7);
@@ -48,7 +51,38 @@ describe("the sandbox's sample reviews (in-process emulators)", () => {
     expect(before?.n).toBe(2847);
     const [after] = await shop.whileStopped(count);
     expect(after?.n).toBe(2847);
-    expect((await page(shop.server.url, "/")).ratings[0]).toBe("4.8/5 from 2,847 reviews");
+    expect((await page(shop.server.url, "/")).ratings[0]).toBe(SAMPLE_FIGURE);
+  });
+});
+
+describe("sample data labelled with a Stripe test key (Shopify emulated, payments not)", () => {
+  // A real Stripe test key: no sandbox ribbon, but the server's own sandbox still emulates Shopify and
+  // counts its sample reviews. The label beside each figure follows the data, not the ribbon.
+  const shop = useShop({
+    inProcessEmulators: true,
+    env: {
+      PAGE_CACHE_FRESH_SECONDS: "0",
+      STRIPE_SECRET_KEY: "sk_test_samplesbesidetotals4f9c2e",
+      STRIPE_WEBHOOK_SECRET: "whsec_samplesbesidetotals4f9c2e",
+    },
+  });
+
+  it("labels every total on the home page, the Enhancer's header and tab, and /reviews", async () => {
+    const home = await page(shop.server.url, "/");
+    expect(home.html).not.toContain("data-sandbox-payments");
+    expect(home.ratings).toEqual([SAMPLE_FIGURE, SAMPLE_FIGURE]);
+    const enhancer = await page(shop.server.url, "/product/forge-enhancer");
+    expect(enhancer.ratings.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(enhancer.ratings)).toEqual(new Set([SAMPLE_FIGURE]));
+    const reviews = await page(shop.server.url, "/reviews");
+    const text = reviews.html
+      .replace(/<!-- -->/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
+    expect(text).toContain("4.8 out of 5 (sample data)");
+    expect(text).toContain("Based on 2,847 reviews (sample data)");
+    expect(text).toContain("Reviews by rating (sample data)");
+    expect(text).toMatch(/Showing 1–10 of 2,847 \(sample data\)/);
   });
 });
 
@@ -74,12 +108,16 @@ describe.each(databaseTargets)("the rating computed from published reviews ($nam
       await shop.store.query(insert, ["forge-test-kit", 3, "published", "imported", false]);
     });
 
-    // The store's: 5, 4, 1 (a sample, which counts while Shopify is emulated) and 3: 13 / 4 = 3.25 → 3.3.
+    // The store's: 5, 4, 1 (a sample, which counts while Shopify is emulated, labelled as such) and 3:
+    // 13 / 4 = 3.25 → 3.3.
     const home = await page(shop.server.url, "/");
-    expect(home.ratings).toEqual(["3.3/5 from 4 reviews", "3.3/5 from 4 reviews"]);
+    expect(home.ratings).toEqual([
+      "3.3/5 from 4 reviews (sample data)",
+      "3.3/5 from 4 reviews (sample data)",
+    ]);
     // The Enhancer's: 5, 4, 1 = 3.3 from 3; the held one-star review is in no figure until a person decides.
     const enhancer = await page(shop.server.url, "/product/forge-enhancer");
-    expect(new Set(enhancer.ratings)).toEqual(new Set(["3.3/5 from 3 reviews"]));
+    expect(new Set(enhancer.ratings)).toEqual(new Set(["3.3/5 from 3 reviews (sample data)"]));
     expect(enhancer.starFills).toContain(80.2);
     // Structured data: the real reviews only (5 and 4), never the sample.
     expect(enhancer.product?.aggregateRating).toEqual({

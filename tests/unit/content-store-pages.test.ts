@@ -5,7 +5,6 @@ import { ingredients } from "~/content/ingredients";
 import { disclaimer } from "~/content/legal/disclaimer";
 import { formatEffectiveDate, type LegalDocument } from "~/content/legal/document";
 import { countriesInProse, termsOfSale as termsFor } from "~/content/legal/terms";
-import { formatUsd, prices } from "~/content/pricing";
 import { audience, dosing, fdaStatement, guarantee, kitFacts, shipping, supply } from "~/content/product";
 import { type Block, linkTargets, plainText, type RichText } from "~/content/rich-text";
 import { pageByPath } from "~/content/routes";
@@ -78,8 +77,9 @@ describe("FAQ page content", () => {
     expect(answer("kit-results")).toContain("3-5 days from when the lab receives your sample");
     expect(answer("kit-results")).toContain("kept online in your results account for 12 months");
     expect(answer("kit-results")).toContain(kitFacts.availableFor);
-    expect(answer("test-first")).toContain(formatUsd(prices.testKit));
-    expect(answer("test-first")).toContain(formatUsd(prices.enhancerKitBundle));
+    // No price in prose: only the buy buttons' live prices (issue 32 item 1, decision 091).
+    expect(answer("test-first")).not.toMatch(/\$\d/);
+    expect(answer("test-first")).toMatch(/on its own, or in one order with a bottle of the Enhancer/);
     expect(answer("shipping")).toContain(shipping.label);
     expect(answer("shipping")).toContain(shipping.dispatch);
     expect(answer("money-back-guarantee")).toContain(`within ${guarantee.days} days`);
@@ -242,7 +242,7 @@ describe("about page", () => {
     expect(counts.reduce((a, b) => a + b)).toBe(ingredients.length);
     expect(principle).toContain(`${counts[0]} with moderate evidence, ${counts[1]} mixed, ${counts[2]} weak`);
     expect(aboutPage.formula.rows).toHaveLength(ingredients.length);
-    expect(aboutPage.principles.items[2]?.text).toContain(formatUsd(prices.testKit));
+    expect(aboutPage.principles.items[2]?.text).not.toMatch(/\$\d/);
   });
 
   it("claims no factory, certificate, third-party testing, award or person the facts do not give", () => {

@@ -18,14 +18,22 @@ const otherStore: PublicRuntimeConfig = {
   },
 };
 
+/** The same store with a 3-month pack below three single bottles ($99 against 3 x $42 = $126). */
+const cheaperPack = { ...otherStore.offers, bundle_3_month: { price: "99.0", compareAt: null } };
+
 describe("texts that follow from the runtime configuration (decision 080)", () => {
   it("prices are Shopify's when known, the spec's otherwise; a saving only where proven", () => {
     expect(documentText("price:enhancer", otherStore)).toBe("$42");
     expect(documentText("price:test_kit", otherStore)).toBe("$49"); // not sold now: the default
     expect(documentText("price-cents:enhancer", otherStore)).toBe("$42.00");
     expect(documentText("save-label:bundle_3_month", otherStore)).toBe("");
-    expect(documentText("save-label:enhancer_kit_bundle", otherStore)).toBe("Save $15");
-    expect(documentText("save-label:bundle_3_month", base)).toBe("Save $40");
+    // $135 against a compare-at of $150, but the Enhancer ($42) and the kit ($49) apart cost $91:
+    // no saving (decision 091); and none ever by default.
+    expect(documentText("save-label:enhancer_kit_bundle", otherStore)).toBe("");
+    expect(documentText("save-label:bundle_3_month", { ...otherStore, offers: cheaperPack })).toBe(
+      "Save $27",
+    );
+    expect(documentText("save-label:bundle_3_month", base)).toBe("");
     expect(documentText("save-label:enhancer", base)).toBe("");
     expect(documentText("price:test_item", base)).toBe("");
     expect(documentText("nonsense", base)).toBe("");
@@ -53,10 +61,12 @@ describe("texts that follow from the runtime configuration (decision 080)", () =
           createElement(PricingCards, { plans: pricingPlans }),
         ),
       );
-    for (const config of [base, otherStore]) expect(serve(config)).toBe(browser(config));
+    const cheaper = { ...otherStore, offers: cheaperPack };
+    for (const config of [base, otherStore, cheaper]) expect(serve(config)).toBe(browser(config));
     expect(serve(otherStore)).toContain(">$42<");
-    expect(serve(otherStore)).toContain(">Save $15<");
-    expect(serve(base)).toContain(">Save $40<");
+    expect(serve(otherStore)).toContain(">$70.00 a month<");
+    expect(serve(cheaper)).toContain(">Save $27<");
+    expect(serve(base)).not.toContain("Save");
     expect(serve(base)).not.toContain("__FORGE_TEXT");
   });
 });

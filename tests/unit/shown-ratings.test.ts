@@ -43,6 +43,12 @@ describe("the rating the pages state (issue 18 item 5, decision 085)", () => {
     expect(ratingLabel(figure(2847, 4.8))).toBe("4.8/5 from 2,847 reviews");
     expect(ratingLabel(figure(1, 5))).toBe("5.0/5 from 1 review");
     expect(ratingLabel(figure(0, null))).toBe("No reviews yet");
+    // Issue 32 item 2: a figure sample reviews are counted in says so, however few of them.
+    expect(ratingLabel({ ...figure(2847, 4.8), samples: 2847 })).toBe(
+      "4.8/5 from 2,847 reviews (sample data)",
+    );
+    expect(ratingLabel({ ...figure(3, 3.3), samples: 1 })).toBe("3.3/5 from 3 reviews (sample data)");
+    expect(ratingLabel({ ...figure(0, null), samples: 0 })).toBe("No reviews yet");
     expect(documentText("rating-label:all", specStore)).toBe("4.8/5 from 2,847 reviews");
     expect(documentText("rating-label:all", realStore)).toBe("4.3/5 from 12 reviews");
     expect(documentText("rating-label:enhancer", noReviews)).toBe("No reviews yet");

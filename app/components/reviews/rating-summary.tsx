@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { Stars } from "~/components/ui/stars";
-import { noReviewsYet, reviewsPage } from "~/content/reviews";
+import { noReviewsYet, reviewsPage, sampleDataLabel } from "~/content/reviews";
 import { REVIEW_STARS, type ReviewStar, type ReviewSummary } from "~/contracts/reviews";
 import { formatCount, percentOf } from "./format";
 
 /**
  * The rating of the published reviews: the average to one decimal with stars drawn to match, the
  * count, and how many gave each number of stars as bars, each a link to those reviews. With none:
- * "No reviews yet" and no number.
+ * "No reviews yet" and no number. Each figure sample reviews are counted in says "(sample data)".
  */
 export function RatingSummary({
   summary,
@@ -27,21 +27,25 @@ export function RatingSummary({
     );
   }
   const average = summary.average.toFixed(1);
+  const sampled = summary.samples ? ` ${sampleDataLabel}` : "";
   return (
     <div className="rounded-2xl border border-white/10 bg-ink-900 p-6" data-testid="rating-summary">
       <p className="flex flex-wrap items-baseline gap-x-2" data-testid="rating-average">
         <span className="text-5xl font-black text-white">{average}</span>{" "}
         <span className="text-lg font-bold text-ink-200">
           {reviewsPage.outOf(average).slice(average.length + 1)}
+          {sampled}
         </span>
       </p>
       <Stars value={summary.average} className="mt-3 h-7" />
       <p className="mt-2 text-sm font-semibold text-ink-200" data-testid="rating-count">
         {reviewsPage.basedOn(formatCount(summary.count), summary.count === 1)}
+        {sampled}
       </p>
 
       <h2 className="mt-6 text-sm font-extrabold uppercase tracking-[0.15em] text-ink-200">
         {reviewsPage.distributionHeading}
+        {sampled}
       </h2>
       <ul className="mt-3 grid gap-1" data-testid="rating-distribution">
         {[...REVIEW_STARS].reverse().map((star) => {

@@ -1,6 +1,13 @@
 import { EvidenceBadge } from "~/components/ui/evidence-badge";
 import { Icon } from "~/components/ui/icon";
 import { type ComparisonRow, comparison } from "~/content/comparison";
+import type { ShownItem } from "~/content/pricing";
+import { useDocumentText } from "~/lib/document-text";
+
+/** "$39 a month": the item's price as Shopify has it (a text slot, decision 091), then the cell's words. */
+function PricedText({ item, text }: { item: ShownItem; text: string }) {
+  return <span>{`${useDocumentText(`price:${item}`)} ${text}`}</span>;
+}
 
 /**
  * The Enhancer's cell: a check mark (with its text alternative) only on a plain fact about the
@@ -25,7 +32,7 @@ function NaturalCell({ row }: { row: ComparisonRow }) {
         </span>
       </span>
     );
-  return <span>{row.natural}</span>;
+  return row.price ? <PricedText item={row.price} text={row.natural} /> : <span>{row.natural}</span>;
 }
 
 /** Natural support against TRT: a real table (row headers, column headers), scrollable on phones. */

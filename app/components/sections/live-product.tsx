@@ -10,19 +10,22 @@ type Render = (product: ProductSummary, loading: boolean) => ReactNode;
 /**
  * Renders with the default product at once (the loading flag set), then with the live product when
  * Shopify answers; on failure the defaults stay. Several parts of the page (header, sticky bar,
- * structured data) each wrap themselves; `announce` marks the one that reports failures as a toast.
+ * structured data) each wrap themselves; `announce` marks the one that reports failures as a toast, and
+ * `settledOnly` the one drawn only once Shopify has answered or failed (structured data: one copy).
  */
 export function WithLiveProduct({
   live,
   children,
   announce = false,
+  settledOnly = false,
 }: {
   live: Promise<LiveProduct>;
   children: Render;
   announce?: boolean;
+  settledOnly?: boolean;
 }) {
   return (
-    <Suspense fallback={children(defaultEnhancer, true)}>
+    <Suspense fallback={settledOnly ? null : children(defaultEnhancer, true)}>
       <Await resolve={live}>
         {(result: LiveProduct) => (
           <Resolved result={result} announce={announce}>

@@ -17,11 +17,16 @@ export function PricingCards({ plans }: { plans: readonly PricingPlan[] }) {
   );
 }
 
-/** One plan: Shopify's price for the plan's item (decision 080); "Save $X" only when the data proves it. */
+/**
+ * One plan: Shopify's price for the plan's item (decision 080), a pack's price a month, and "Save $X"
+ * only when Shopify's offers prove it (decision 091).
+ */
 function PlanCard({ plan }: { plan: PricingPlan }) {
   const price = useDocumentText(`price:${plan.item}`);
-  // Empty when no saving is proven; the server fills a prerendered page's text, so :empty hides it.
+  // Empty when no saving is proven (or the item is no pack); the server fills a prerendered page's
+  // text, so :empty hides it.
   const saveLabel = useDocumentText(`save-label:${plan.item}`);
+  const perMonth = useDocumentText(`per-month:${plan.item}`);
   return (
     <li
       className={`relative flex flex-col rounded-card border-2 p-7 sm:p-8 ${
@@ -38,6 +43,7 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
         <span className="text-6xl font-black tracking-tight text-white">{price}</span>
       </p>
       <p className="mt-1 font-bold uppercase tracking-wide text-ember-400">{plan.term}</p>
+      <p className="mt-1 font-semibold text-ink-200 empty:hidden">{perMonth}</p>
       <ul className="mt-6 space-y-3 text-ink-100">
         {plan.features.map((feature) => (
           <li key={feature} className="flex items-center gap-2.5">

@@ -3,43 +3,71 @@ import { Await, Link } from "react-router";
 import { BuyButton } from "~/components/commerce/buy-button";
 import { Icon } from "~/components/ui/icon";
 import { ProductImage } from "~/components/ui/product-image";
-import { formatUsd, productPagePricing, savingOf } from "~/content/pricing";
+import {
+  formatUsd,
+  monthsOf,
+  type ProvenSaving,
+  packs,
+  perMonth,
+  priceApart,
+  productPagePricing,
+  provenSaving,
+} from "~/content/pricing";
 import { enhancerPage } from "~/content/product";
 import { paths } from "~/content/site";
 import type { LiveOffers } from "~/contracts/catalog";
 
-type BundleFigures = { price: number | string; compareAt: number | string | null; label: string };
+export type BundleFigures = { price: number | string; saving: ProvenSaving | null; label: string };
 
-/** The spec's test figures ($0.60 against $0.75), until Shopify's arrive or when Shopify fails. */
+const months = monthsOf("bundle_3_month");
+/** "3 single bottles": what the 3-month pack is measured against. */
+const [contents] = packs.bundle_3_month.contents;
+
+/** The spec's test price ($0.60), until Shopify's arrive or when Shopify fails: no saving claimed. */
 const testFigures: BundleFigures = {
   price: productPagePricing.bundle.price,
-  compareAt: productPagePricing.bundle.compareAt,
+  saving: null,
   label: productPagePricing.defaultPriceLabel,
 };
 
 function figuresFrom(result: LiveOffers): BundleFigures {
-  const offer = result.status === "found" ? result.offers.bundle_3_month : undefined;
+  const offers = result.status === "found" ? result.offers : {};
+  const offer = offers.bundle_3_month;
   if (!offer) return testFigures;
-  return { price: offer.price, compareAt: offer.compareAt, label: productPagePricing.livePriceLabel };
+  return {
+    price: offer.price,
+    saving: provenSaving(
+      offer,
+      priceApart("bundle_3_month", (item) => offers[item]?.price),
+    ),
+    label: productPagePricing.livePriceLabel,
+  };
 }
 
+/** The pack's price and its price a month; a "was" price and "Save $X" only when proven (decision 091). */
 export function BundlePrice({ figures, loading }: { figures: BundleFigures; loading: boolean }) {
-  const saving = savingOf(figures.price, figures.compareAt);
+  const { saving } = figures;
   return (
     <div aria-busy={loading} data-testid="bundle-price" className="mt-5">
       <p className={`flex flex-wrap items-baseline gap-3 ${loading ? "animate-pulse opacity-60" : ""}`}>
         <span className="text-4xl font-black text-white">{formatUsd(figures.price, { cents: true })}</span>
-        {saving !== null && figures.compareAt !== null ? (
+        {saving ? (
           <>
             <span className="text-xl font-bold text-ink-300 line-through">
-              <span className="sr-only">was </span>
-              {formatUsd(figures.compareAt, { cents: true })}
+              <span className="sr-only">{saving.basis === "apart" ? "against " : "was "}</span>
+              {formatUsd(saving.reference, { cents: true })}
             </span>
             <span className="rounded-full bg-ember-500 px-3 py-1 text-sm font-black uppercase text-ink-950">
-              Save {formatUsd(saving)}
+              Save {formatUsd(saving.saving)}
             </span>
           </>
         ) : null}
+      </p>
+      <p className="mt-1 font-bold text-ink-200">
+        {formatUsd(perMonth(figures.price, months), { cents: true })} a month
+        {saving?.basis === "apart"
+          ? ` · ${contents.units} single bottles cost ${formatUsd(saving.reference, { cents: true })}`
+          : ""}
       </p>
       <p className="mt-3 inline-block rounded-full border border-gold-400/50 bg-gold-400/10 px-3 py-1 text-xs font-extrabold uppercase tracking-wide text-gold-400">
         {figures.label}
@@ -49,9 +77,9 @@ export function BundlePrice({ figures, loading }: { figures: BundleFigures; load
 }
 
 /**
- * The 3-month bundle card: the spec's test prices ($0.60 against $0.75, save $0.15) labelled "Test
- * pricing" until Shopify answers, then the pack's price and compare-at price from Shopify (the price
- * its button is charged at), with a saving only when the compare-at proves one (issue 20).
+ * The 3-month bundle card: the spec's test price ($0.60) labelled "Test pricing" until Shopify answers,
+ * then the pack's price from Shopify (the price its button is charged at) with its price a month, and a
+ * saving only when measured against three single bottles at the live price (decision 091).
  */
 export function BundleCard({ offers }: { offers: Promise<LiveOffers> }) {
   return (

@@ -89,7 +89,12 @@ export function createReviews(deps: ReviewsDeps): Reviews {
 
   async function readSummary(product: string | undefined, samples: boolean): Promise<ReviewSummary> {
     const rows = await db
-      .select({ rating: reviews.rating, count: sql<number>`count(*)::int` })
+      .select({
+        rating: reviews.rating,
+        count: sql<number>`count(*)::int`,
+        // The sandbox's samples among them: every figure they feed says so (decision 091).
+        samples: sql<number>`(count(*) filter (where ${reviews.source} = 'sample'))::int`,
+      })
       .from(reviews)
       .where(
         and(
@@ -101,7 +106,7 @@ export function createReviews(deps: ReviewsDeps): Reviews {
       .groupBy(reviews.rating);
     return rows.length === 0
       ? emptySummary()
-      : summarize(rows.map((row) => ({ ...row, count: Number(row.count) })));
+      : summarize(rows.map((row) => ({ ...row, count: Number(row.count), samples: Number(row.samples) })));
   }
 
   function invalidate() {

@@ -32,9 +32,11 @@ export type ShownRatingsDeps = {
 const figureOf = (summary: ReviewSummary): RatingFigure => ({
   count: summary.count,
   average: summary.average,
+  ...(summary.samples ? { samples: summary.samples } : {}),
 });
 
-const sameFigure = (a: RatingFigure, b: RatingFigure) => a.count === b.count && a.average === b.average;
+const sameFigure = (a: RatingFigure, b: RatingFigure) =>
+  a.count === b.count && a.average === b.average && a.samples === b.samples;
 
 export function createShownRatings(deps: ShownRatingsDeps): ShownRatingsSource {
   const recheckMs = deps.recheckMs ?? 5_000;

@@ -19,15 +19,23 @@ export function averageToOneDecimal(sum: number, count: number): number | null {
   return tenths / 10;
 }
 
-/** The summary of counts per star (stars outside 1-5 are not counted: the database refuses them anyway). */
-export function summarize(countsByStar: Iterable<{ rating: number; count: number }>): ReviewSummary {
+/**
+ * The summary of counts per star (stars outside 1-5 are not counted: the database refuses them anyway),
+ * with how many of them are the sandbox's sample reviews where any are (`samples`, decision 091).
+ */
+export function summarize(
+  countsByStar: Iterable<{ rating: number; count: number; samples?: number }>,
+): ReviewSummary {
   const summary = emptySummary();
-  for (const { rating, count } of countsByStar) {
+  let samples = 0;
+  for (const { rating, count, samples: sampled = 0 } of countsByStar) {
     if (!(REVIEW_STARS as readonly number[]).includes(rating) || !Number.isSafeInteger(count) || count <= 0) {
       continue;
     }
     summary.stars[rating as ReviewStar] += count;
+    if (Number.isSafeInteger(sampled) && sampled > 0) samples += Math.min(sampled, count);
   }
+  if (samples > 0) summary.samples = samples;
   let sum = 0;
   for (const star of REVIEW_STARS) {
     summary.count += summary.stars[star];
