@@ -14,7 +14,7 @@ import {
 } from "graphql";
 import { pushBounded, setBounded } from "../retention";
 import { createControlRouter } from "./control";
-import { applyFault, cost, type Fault, wait } from "./faults";
+import { type Api, applyFault, cost, type Fault, wait } from "./faults";
 import { adminOrderRoot, unsupportedIdempotency } from "./order-resolvers";
 import { createOrdersPageRouter } from "./orders-page";
 import { adminRoot, storefrontRoot, strictResolver } from "./resolvers";
@@ -34,8 +34,7 @@ import { createStore, type ShopifyStore } from "./store";
  * Mounted by sandbox/index.ts at /__sandbox/shopify; `startShopifyEmulator` runs it on its own port.
  */
 
-export type Api = "storefront" | "admin";
-export type { Fault } from "./faults";
+export type { Api, Fault } from "./faults";
 
 export type CallRecord = { api: Api; operationName: string | null; fault: Fault["kind"] | null; at: string };
 
