@@ -45,7 +45,7 @@ test("the order page from the e-mail: the order, the address, Paid, no axe viola
   const response = await page.goto(link);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Order #\d+$/);
-  await expect(page.getByRole("heading", { name: "Paid — we're getting it ready" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Paid — packing comes next" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Order progress" }).getByRole("listitem")).toHaveCount(4);
   await expect(page.getByTestId("order-items")).toContainText("Forge Enhancer");
   await expect(page.getByTestId("order-totals")).toContainText("Free");
@@ -58,7 +58,7 @@ test.describe("without JavaScript", () => {
   test("the order page shows the same; a changed link is not found", async ({ page, request, ownServer }) => {
     const link = await orderLink(request, ownServer.url, buyer("nojs"));
     await page.goto(link);
-    await expect(page.getByRole("heading", { name: "Paid — we're getting it ready" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Paid — packing comes next" })).toBeVisible();
     const changed = `${link.slice(0, -1)}${link.endsWith("A") ? "B" : "A"}`;
     expect((await page.goto(changed))?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page not found");
