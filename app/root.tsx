@@ -64,10 +64,12 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        {/* A labelled landmark, so the notice is not content outside every landmark (axe "region"). */}
+        {/* A labelled landmark, so the notice is not content outside every landmark (axe "region"). In
+            the page's flow above the header, never over it: a fixed pill covered an FAQ toggle, review
+            text and the contact e-mail link. */}
         <aside
           aria-label="Sandbox notice"
-          className="sandbox-ribbon fixed right-3 bottom-3 z-50 rounded-full border border-gold-400/60 bg-ink-950/95 px-3 py-1.5 text-xs font-bold text-gold-400 shadow-lg"
+          className="sandbox-ribbon border-b border-gold-400/40 bg-ink-950 px-3 py-1 text-center text-xs font-bold text-gold-400"
         >
           Sandbox: no real payments
         </aside>

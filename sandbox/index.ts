@@ -39,12 +39,26 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 
   // Each emulator registers itself here: its router under /__sandbox/<name>, its env overrides, its closer.
 
+  // Mail: no SMTP server. What it receives is listed at /__sandbox/mail. First: the
+  // emulated Shopify sends its customers' shipping e-mails through it, as a store's Shopify does.
+  if (!options.env.SMTP_URL) {
+    const mail = await startMailEmulator({ logger: options.logger });
+    router.use("/mail", mail.router);
+    active.push("mail");
+    envOverrides.SMTP_URL = mail.smtpUrl;
+    closers.push(() => mail.close());
+  }
+
   // Shopify: no store configured, and no emulator started elsewhere (SHOPIFY_API_URL). Its seeded
   // products become the catalog's, unless CATALOG_*_VARIANT_ID names others. Its test hooks only for
   // tests (sandbox/test-hooks.ts).
   if (!options.env.SHOPIFY_STORE_DOMAIN && !options.env.SHOPIFY_API_URL) {
     const controlHooks = options.env.SANDBOX_TEST_HOOKS === "1";
-    const shopify = createShopifyEmulator({ controlHooks });
+    const smtpUrl = envOverrides.SMTP_URL ?? options.env.SMTP_URL;
+    const shopify = createShopifyEmulator({
+      controlHooks,
+      customerMail: smtpUrl ? { smtpUrl, from: options.env.MAIL_FROM, logger: options.logger } : undefined,
+    });
     router.use("/shopify", shopify.router);
     active.push("shopify");
     envOverrides.SHOPIFY_API_URL = `${options.selfOrigin}/__sandbox/shopify`;
@@ -74,15 +88,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     envOverrides.STRIPE_WEBHOOK_SECRET = stripe.webhookSecret;
     envOverrides.STRIPE_API_URL = stripe.apiUrl;
     closers.push(() => stripe.close());
-  }
-
-  // Mail: no SMTP server. What it receives is listed at /__sandbox/mail.
-  if (!options.env.SMTP_URL) {
-    const mail = await startMailEmulator({ logger: options.logger });
-    router.use("/mail", mail.router);
-    active.push("mail");
-    envOverrides.SMTP_URL = mail.smtpUrl;
-    closers.push(() => mail.close());
   }
 
   if (active.length > 0) {

@@ -28,10 +28,18 @@ export async function startStandaloneEmulators(
     stripe?: Omit<StripeEmulatorOptions, "logger" | "merchantName">;
   } = {},
 ): Promise<StandaloneEmulators> {
-  const [shopify, stripe, mail] = await Promise.all([
-    startShopifyEmulator({ controlHooks: options.shopify?.controlHooks }),
+  // The mail emulator first: the Shopify emulator sends its customers' shipping e-mails through it.
+  const mail = await startMailEmulator({ logger: options.logger });
+  const [shopify, stripe] = await Promise.all([
+    startShopifyEmulator({
+      controlHooks: options.shopify?.controlHooks,
+      customerMail: {
+        smtpUrl: mail.smtpUrl,
+        from: `${brand.name} <orders@forge.example>`,
+        logger: options.logger,
+      },
+    }),
     startStripeEmulator({ merchantName: brand.name, logger: options.logger, ...options.stripe }),
-    startMailEmulator({ logger: options.logger }),
   ]);
   return {
     shopify,

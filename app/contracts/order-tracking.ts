@@ -29,7 +29,7 @@ export type TrackingShipment = {
 
 export type OrderTrackingStatus = {
   progress: TrackingProgress;
-  /** "Paid — we're getting it ready", "Shipped", "Refunded"… */
+  /** "Paid — packing comes next", "Shipped", "Refunded"… */
   headline: string;
   detail: string;
   tone: "progress" | "success" | "warning";
@@ -38,6 +38,8 @@ export type OrderTrackingStatus = {
   shipments: TrackingShipment[];
   /** Set when Shopify could not be asked just now: says which status is shown, and from when. */
   staleNote: string | null;
+  /** "Last checked November 27, 2026, 4:05 PM UTC": when the status shown was read; null when stale. */
+  lastChecked: string | null;
 };
 
 export type OrderTrackingView = {

@@ -62,7 +62,7 @@ export default function Page() {
         </div>
       </section>
 
-      <section aria-labelledby="plans" className="container-page py-16 sm:py-24">
+      <section aria-labelledby="plans" className="container-page pt-16 sm:pt-24">
         <SectionHeading
           id="plans"
           eyebrow={broSections.plans.eyebrow}
@@ -70,8 +70,11 @@ export default function Page() {
           className="mb-14"
         />
         <PricingCards plans={pricingPlans} />
-        <WhoShouldNotNote className="mx-auto mt-10" />
       </section>
+      {/* Beside the plans, not inside their region: a complementary landmark sits at the top level. */}
+      <div className="container-page pb-16 sm:pb-24">
+        <WhoShouldNotNote className="mx-auto mt-10" />
+      </div>
 
       <FaqSection
         id="bro-faq"

@@ -1,6 +1,6 @@
 import express from "express";
 import { loopbackSocketOnly } from "../test-hooks";
-import type { Fault } from "./emulator";
+import type { Fault } from "./faults";
 
 /**
  * The Shopify emulator's test hooks, mounted at `/__control` only when asked (sandbox/test-hooks.ts

@@ -14,7 +14,8 @@ import {
 } from "graphql";
 import { pushBounded, setBounded } from "../retention";
 import { createControlRouter } from "./control";
-import { applyFault, cost, type Fault, wait } from "./faults";
+import { type CustomerMailOptions, createShippingNotifier, type ShippingNotifier } from "./customer-mail";
+import { type Api, applyFault, cost, type Fault, wait } from "./faults";
 import { adminOrderRoot, unsupportedIdempotency } from "./order-resolvers";
 import { createOrdersPageRouter } from "./orders-page";
 import { adminRoot, storefrontRoot, strictResolver } from "./resolvers";
@@ -34,8 +35,7 @@ import { createStore, type ShopifyStore } from "./store";
  * Mounted by sandbox/index.ts at /__sandbox/shopify; `startShopifyEmulator` runs it on its own port.
  */
 
-export type Api = "storefront" | "admin";
-export type { Fault } from "./faults";
+export type { Api, Fault } from "./faults";
 
 export type CallRecord = { api: Api; operationName: string | null; fault: Fault["kind"] | null; at: string };
 
@@ -58,6 +58,8 @@ export type ShopifyEmulatorOptions = {
   adminToken?: string;
   /** Mounts the test hooks at /__control (tests and `npm run emulators` only; default off). */
   controlHooks?: boolean;
+  /** Sends customers their shipping confirmation (customer-mail.ts) over this SMTP; unset, none is sent. */
+  customerMail?: CustomerMailOptions;
 };
 
 const MAX_LOG = 500;
@@ -111,6 +113,7 @@ async function runGraphql(
   store: ShopifyStore,
   request: NonNullable<ReturnType<typeof graphqlRequest>>,
   record: CallRecord,
+  notifyShipping: ShippingNotifier,
 ): Promise<Record<string, unknown>> {
   const schema = loadShopifySchema(api);
   const checked = checkDocument(api, schema, request.query);
@@ -135,7 +138,10 @@ async function runGraphql(
   const rootValue =
     api === "storefront"
       ? storefrontRoot(store, operation.operation)
-      : { ...adminRoot(store, operation.operation), ...adminOrderRoot(store, operation.operation) };
+      : {
+          ...adminRoot(store, operation.operation),
+          ...adminOrderRoot(store, operation.operation, notifyShipping),
+        };
   const result = await execute({
     schema,
     document,
@@ -159,6 +165,7 @@ type EndpointState = {
   /** Counts and logs a call. */
   record(api: Api): CallRecord;
   pending: Set<() => void>;
+  notifyShipping: ShippingNotifier;
 };
 
 function authorized(api: Api, req: express.Request, tokens: Record<Api, string>): boolean {
@@ -199,7 +206,7 @@ function endpoint(api: Api, state: EndpointState): express.RequestHandler {
       res.status(400).json({ errors: { query: "Required parameter missing or invalid" } });
       return;
     }
-    const answer = await runGraphql(api, state.store, request, record);
+    const answer = await runGraphql(api, state.store, request, record, state.notifyShipping);
     if (fault?.kind === "lost_answer") {
       // Shopify did the work; the answer never reaches the caller (a network cut, a caller killed).
       return applyFault({ ...fault, kind: "timeout" }, api, res, state.pending);
@@ -264,8 +271,12 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
     counts.admin = 0;
     store.reset();
   };
+  const notifyShipping: ShippingNotifier = options.customerMail
+    ? createShippingNotifier(options.customerMail)
+    : async () => {};
   const state: EndpointState = {
     store,
+    notifyShipping,
     tokens: { storefront: storefrontToken, admin: adminToken },
     takeFault,
     record(api) {
@@ -295,7 +306,7 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
   router.get("/", (_req, res) => {
     res.json(storeSummary(store));
   });
-  router.use(createOrdersPageRouter(store));
+  router.use(createOrdersPageRouter(store, notifyShipping));
 
   return {
     router,

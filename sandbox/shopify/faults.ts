@@ -1,10 +1,12 @@
 import type express from "express";
-import type { Api } from "./emulator";
 
 /**
  * The faults the emulator's test hooks queue (control.ts) and how an endpoint answers one: Shopify's
  * own error shapes for a status, THROTTLED, a malformed body, silence.
  */
+
+/** The emulator's two GraphQL endpoints. */
+export type Api = "storefront" | "admin";
 
 export type Fault = {
   kind:

@@ -22,6 +22,8 @@ type AddressInput =
   | undefined;
 
 export type OrderCreateInput = {
+  /** Shopify numbers the order (#1001…) unless the caller names it: any string, kept as given. */
+  name?: string | null;
   currency?: string | null;
   email?: string | null;
   phone?: string | null;
@@ -149,6 +151,7 @@ export function createOrder(
   const processedAt = input.processedAt ?? now;
   const order: StoredOrder = {
     ...identity,
+    name: input.name?.trim() || identity.name,
     createdAt: now,
     updatedAt: now,
     processedAt,

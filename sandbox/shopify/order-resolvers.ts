@@ -5,6 +5,7 @@ import {
   Kind,
   type OperationDefinitionNode,
 } from "graphql";
+import type { ShippingNotifier } from "./customer-mail";
 import {
   cancelOrder,
   fulfillOrder,
@@ -72,7 +73,11 @@ function once<T>(store: ShopifyStore, info: GraphQLResolveInfo, run: () => T): T
   return key === null ? run() : store.orders.replay(info.fieldName, key, run);
 }
 
-export function adminOrderRoot(store: ShopifyStore, operation: "query" | "mutation"): Model {
+export function adminOrderRoot(
+  store: ShopifyStore,
+  operation: "query" | "mutation",
+  notifyShipping: ShippingNotifier = async () => {},
+): Model {
   const model = (id: string | null | undefined) => {
     const order = id ? store.orders.get(id) : undefined;
     return order ? orderModel(store, order) : null;
@@ -161,6 +166,7 @@ export function adminOrderRoot(store: ShopifyStore, operation: "query" | "mutati
           fulfillmentOrderId: string;
           fulfillmentOrderLineItems?: { id: string; quantity: number }[] | null;
         }[];
+        notifyCustomer?: boolean | null;
         trackingInfo?: {
           company?: string | null;
           number?: string | null;
@@ -194,6 +200,8 @@ export function adminOrderRoot(store: ShopifyStore, operation: "query" | "mutati
         groups[0]?.fulfillmentOrderLineItems,
       );
       if ("userErrors" in outcome) return { fulfillment: null, userErrors: outcome.userErrors };
+      // As Shopify: the customer hears of it when the caller asks (FulfillmentInput.notifyCustomer).
+      if (input.notifyCustomer) void notifyShipping(order, outcome.ok);
       return { fulfillment: fulfillmentModel(outcome.ok), userErrors: [] };
     },
 

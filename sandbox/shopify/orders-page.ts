@@ -1,5 +1,6 @@
 import express from "express";
 import { escapeHtml } from "../html";
+import type { ShippingNotifier } from "./customer-mail";
 import { fulfillOrder, markDelivered } from "./order-actions";
 import { fulfillmentStatus, orderTotals, type StoredOrder } from "./orders";
 import { ordersJson } from "./orders-json";
@@ -8,8 +9,10 @@ import type { ShopifyStore } from "./store";
 /**
  * The emulated store's order list, standing in for the orders page of Shopify's admin:
  *   GET  /orders                  the orders, newest first, with "Mark as shipped" / "Mark as delivered"
- *   POST /orders/:number/ship     carrier + tracking number → a fulfillment (as fulfillmentCreate)
- *   POST /orders/:number/deliver  the shipment delivered (as a DELIVERED fulfillment event)
+ *   POST /orders/:name/ship       carrier + tracking number → a fulfillment (as fulfillmentCreate), and
+ *                                 the customer's shipping e-mail when "Send shipping details" is ticked
+ *   POST /orders/:name/deliver    the shipment delivered (as a DELIVERED fulfillment event)
+ * (`:name` is the order's name without its "#": the number the store and the customer both use.)
  *   GET  /orders.json             the same orders in the Admin API's Order shape (orders-json.ts)
  * Plain HTML forms, no script, so it works under the site's Content-Security-Policy at
  * /__sandbox/shopify and without JavaScript. A person can walk an order's whole life without a store.
@@ -99,20 +102,27 @@ function tracking(order: StoredOrder): string {
   return `<section class="shipping" aria-label="Shipments of ${escapeHtml(order.name)}"><h3>Shipments</h3><ul class="shipments">${rows}</ul></section>`;
 }
 
+/** An order's place in this page's URLs: its name without the "#" ("#13" → 13). */
+const pathKey = (order: StoredOrder) => encodeURIComponent(order.name.replace(/^#/, ""));
+
 function actions(order: StoredOrder, base: string): string {
   if (order.cancelledAt) return "";
   const id = `o${order.number}`;
   if (fulfillmentStatus(order) !== "FULFILLED") {
-    return `<form method="post" action="${base}/orders/${order.number}/ship" aria-label="Mark ${escapeHtml(order.name)} as shipped">
+    // Shopify's admin ticks "Send shipping details to your customer now" unless the order was created
+    // with sendFulfillmentReceipt: false.
+    const notify = order.options.sendFulfillmentReceipt !== false && order.email;
+    return `<form method="post" action="${base}/orders/${pathKey(order)}/ship" aria-label="Mark ${escapeHtml(order.name)} as shipped">
   <div><label for="${id}-carrier">Carrier</label>
   <select id="${id}-carrier" name="carrier">${CARRIERS.map((c) => `<option>${c}</option>`).join("")}</select></div>
   <div><label for="${id}-number">Tracking number</label>
   <input id="${id}-number" name="trackingNumber" required maxlength="64" autocomplete="off" spellcheck="false"></div>
+  <div><input type="hidden" name="notifyCustomer" value="0"><label><input type="checkbox" name="notifyCustomer" value="1"${notify ? " checked" : ""}${order.email ? "" : " disabled"}> Send shipping details to the customer</label></div>
   <button type="submit">Mark as shipped</button>
 </form>`;
   }
   if (order.fulfillments.some((f) => !f.deliveredAt)) {
-    return `<form method="post" action="${base}/orders/${order.number}/deliver" aria-label="Mark ${escapeHtml(order.name)} as delivered">
+    return `<form method="post" action="${base}/orders/${pathKey(order)}/deliver" aria-label="Mark ${escapeHtml(order.name)} as delivered">
   <button type="submit">Mark as delivered</button>
 </form>`;
   }
@@ -187,14 +197,17 @@ ${list}
 </html>`;
 }
 
-export function createOrdersPageRouter(store: ShopifyStore): express.Router {
+export function createOrdersPageRouter(
+  store: ShopifyStore,
+  notifyShipping: ShippingNotifier,
+): express.Router {
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: "4kb", parameterLimit: 10 });
   const send = (res: express.Response, status: number, html: string) => {
     res.status(status).setHeader("Cache-Control", "no-store");
     res.type("html").send(html);
   };
-  const orderOf = (req: express.Request) => store.orders.byName(`#${req.params.number}`);
+  const orderOf = (req: express.Request) => store.orders.byName(`#${req.params.name}`);
 
   router.get("/orders", (req, res) => {
     send(res, 200, page(store, req.baseUrl));
@@ -203,12 +216,12 @@ export function createOrdersPageRouter(store: ShopifyStore): express.Router {
     res.setHeader("Cache-Control", "no-store");
     res.json(ordersJson(store));
   });
-  router.post("/orders/:number/ship", form, (req, res) => {
+  router.post("/orders/:name/ship", form, (req, res) => {
     const order = orderOf(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const carrier = typeof body.carrier === "string" ? body.carrier.trim() : "";
     const number = typeof body.trackingNumber === "string" ? body.trackingNumber.trim() : "";
-    if (!order) return send(res, 404, page(store, req.baseUrl, `There is no order #${req.params.number}.`));
+    if (!order) return send(res, 404, page(store, req.baseUrl, `There is no order #${req.params.name}.`));
     if (!carrier || carrier.length > 64 || !number || number.length > 64)
       return send(
         res,
@@ -220,6 +233,7 @@ export function createOrdersPageRouter(store: ShopifyStore): express.Router {
         ),
       );
     const outcome = fulfillOrder(store, order, { company: carrier, number });
+    const notify = [body.notifyCustomer].flat().includes("1");
     if ("userErrors" in outcome)
       return send(
         res,
@@ -230,11 +244,12 @@ export function createOrdersPageRouter(store: ShopifyStore): express.Router {
           `Order ${order.name}: ${outcome.userErrors.map((e) => e.message).join("; ")}`,
         ),
       );
+    if (notify) void notifyShipping(order, outcome.ok);
     res.redirect(303, `${req.baseUrl}/orders#h-${order.number}`);
   });
-  router.post("/orders/:number/deliver", form, (req, res) => {
+  router.post("/orders/:name/deliver", form, (req, res) => {
     const order = orderOf(req);
-    if (!order) return send(res, 404, page(store, req.baseUrl, `There is no order #${req.params.number}.`));
+    if (!order) return send(res, 404, page(store, req.baseUrl, `There is no order #${req.params.name}.`));
     const outcome = markDelivered(order);
     if ("userErrors" in outcome)
       return send(res, 409, page(store, req.baseUrl, `Order ${order.name}: it has not been shipped yet.`));

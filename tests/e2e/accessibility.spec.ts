@@ -1,7 +1,135 @@
+import { readFileSync } from "node:fs";
+import type { APIRequestContext, Page } from "@playwright/test";
+import routeTable from "../../app/routes";
+import { paidThroughApi } from "./api-purchase";
+import { withOwnServer } from "./own-server";
+import { reviewLink } from "./review-support";
 import { test as withReviews } from "./reviews-server";
 import { expect, expectNoAxeViolations, isMobile, test, waitForHydration } from "./support";
 
-// Every route's axe sweep is in routes.spec.ts; here, the states a plain page load does not show.
+/**
+ * Every page route of app/routes.ts, at both widths (the two projects), with the one rule set of
+ * `expectNoAxeViolations`. The list is read from the route table, so a new page is swept without
+ * being named here; a route whose path needs a token or a number fails until `reach` below says how
+ * to open it. Resource routes (no default export: the APIs, sign-out, robots.txt, the sitemap) serve
+ * no page.
+ */
+const OPERATOR = "ops@forge.example";
+const sweep = withOwnServer({
+  ADMIN_EMAILS: OPERATOR,
+  PGLITE_DIR: "memory://",
+  RATE_LIMIT_MULTIPLIER: "50",
+  REVIEW_INVITE_DAYS: "0",
+  REVIEW_INVITE_POLL_SECONDS: "1",
+});
+
+type Mail = { to: string[]; text: string | null };
+async function mailsTo(request: APIRequestContext, base: string, address: string): Promise<Mail[]> {
+  const { messages } = (await (await request.get(`${base}/__sandbox/mail/messages.json`)).json()) as {
+    messages: Mail[];
+  };
+  return messages.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+}
+
+const shopper = () => `axe-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** A paid order's page, by the link in its confirmation e-mail. */
+async function orderPageLink(request: APIRequestContext, base: string): Promise<string> {
+  const email = shopper();
+  await paidThroughApi(request, base, email);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const [mail] = await mailsTo(request, base, email);
+        link = /https?:\/\/\S+\/orders\/[\w-]{70}/.exec(mail?.text ?? "")?.[0];
+        return link;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeTruthy();
+  return link as string;
+}
+
+/** Signs the operator in by the e-mailed link, as a person does. */
+async function signIn(page: Page, request: APIRequestContext, base: string) {
+  const before = (await mailsTo(request, base, OPERATOR)).length;
+  await page.goto(`${base}/admin`);
+  await page.getByLabel("E-mail address").fill(OPERATOR);
+  await page.getByLabel("E-mail address").press("Enter");
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = await mailsTo(request, base, OPERATOR);
+        if (mails.length <= before) return undefined;
+        link = /https?:\/\/\S+\/admin\/sign-in\?token=[\w-]+/.exec(mails[0]?.text ?? "")?.[0];
+        return link;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeTruthy();
+  await page.goto(link as string);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+}
+
+type Reach = (page: Page, request: APIRequestContext, base: string) => Promise<string>;
+
+/** How to open the routes whose path is not a URL as it stands, or which show more signed in. */
+const reach: Record<string, Reach> = {
+  "orders/:token": (_page, request, base) => orderPageLink(request, base),
+  "reviews/write/:token": (_page, request, base) => reviewLink(request, base, shopper()),
+  "admin/orders/:orderNumber": async (page, request, base) => {
+    const link = await orderPageLink(request, base);
+    await page.goto(link);
+    const number = /#(\d+)/.exec((await page.getByRole("heading", { level: 1 }).textContent()) ?? "")?.[1];
+    await signIn(page, request, base);
+    return `${base}/admin/orders/${number}`;
+  },
+  "admin/orders": async (page, request, base) => {
+    await signIn(page, request, base);
+    return `${base}/admin/orders`;
+  },
+  "admin/reviews": async (page, request, base) => {
+    await signIn(page, request, base);
+    return `${base}/admin/reviews`;
+  },
+  "*": async (_page, _request, base) => `${base}/no-such-page`,
+};
+
+const pageRoutes = routeTable.filter((route) =>
+  /^export default /m.test(readFileSync(new URL(`../../app/${route.file}`, import.meta.url), "utf8")),
+);
+
+sweep.describe("every page route: zero axe violations", () => {
+  for (const route of pageRoutes) {
+    const path = route.index ? "" : (route.path ?? "");
+    sweep(`/${path} (${route.file})`, async ({ page, request, ownServer }) => {
+      // A purchase, an invitation or a sign-in, then a full scan: up to a few minutes on two busy cores.
+      sweep.setTimeout(180_000);
+      const base = ownServer.url;
+      const opener = reach[path];
+      const needsFixture = /[:*]/.test(path);
+      expect(opener || !needsFixture, `no way to open /${path}: add it to reach`).toBeTruthy();
+      const url = opener ? await opener(page, request, base) : `${base}/${path}`;
+      await page.goto(url);
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  sweep("the sweep reads the route table: pages and their openers", () => {
+    const paths = pageRoutes.map((route) => (route.index ? "" : route.path));
+    expect(paths).toEqual(
+      expect.arrayContaining(["", "bro-science", "orders/:token", "admin/orders/:orderNumber"]),
+    );
+    expect(paths).not.toContain("api/hybrid-checkout");
+    for (const opened of Object.keys(reach)) expect(paths).toContain(opened);
+  });
+});
+
+// Beyond the sweep above, the states a plain page load does not show.
 test.describe("accessibility beyond the first paint", () => {
   test("the open side menu: zero violations", async ({ page }) => {
     test.skip(!isMobile(page), "small screens only");

@@ -137,32 +137,54 @@ export function layoutProblems(): string[] {
       problems.push(`the spaces in ${label(heading)} are ${width.toFixed(1)}px at ${fontSize}px type`);
   }
 
-  // 6. The sandbox ribbon, at the end of the page, covers nothing a visitor reads or uses.
+  // 6. The sandbox ribbon covers nothing a visitor reads or uses, at any scroll position (a fixed pill
+  //    covered an FAQ toggle, review text and the contact e-mail link mid-page: issue 32 item 15).
+  //    What it could cover is measured once, in page coordinates (controls by their box, text by the
+  //    lines it draws: a paragraph's box spans the width); the ribbon is measured at each position.
   const ribbon = document.querySelector(".sandbox-ribbon");
   if (ribbon && visible(ribbon)) {
-    window.scrollTo({ top: root.scrollHeight, behavior: "instant" });
-    const r = ribbon.getBoundingClientRect();
-    const overlaps = (t: DOMRect) =>
-      t.width > 0 && t.left < r.right && t.right > r.left && t.top < r.bottom && t.bottom > r.top;
-    // Controls by their box; text by the lines it actually draws (a paragraph's box spans the width).
-    const controls = document.body.querySelectorAll("a, button, input, select, textarea");
-    const texts = document.body.querySelectorAll("p, li, h2, h3, dd, dt, small");
-    const covered = [
-      ...[...controls].filter((c) => overlaps(c.getBoundingClientRect())),
-      ...[...texts].filter((t) => {
-        const range = document.createRange();
-        range.selectNodeContents(t);
-        return [...range.getClientRects()].some(overlaps);
-      }),
-    ].find(
+    window.scrollTo({ top: 0, behavior: "instant" });
+    const inPage = (t: DOMRect) => ({
+      left: t.left,
+      right: t.right,
+      top: t.top + window.scrollY,
+      bottom: t.bottom + window.scrollY,
+      width: t.width,
+    });
+    const candidates = [
+      ...document.body.querySelectorAll(
+        "a, button, input, select, textarea, summary, p, li, h2, h3, dd, dt, small",
+      ),
+    ].filter(
       (target) =>
         target !== ribbon &&
         !ribbon.contains(target) &&
         visible(target) &&
         !srOnly(target) &&
-        !target.closest(".sticky-buy-bar, [aria-label='Notifications']"),
+        // These stay put on screen as the page scrolls: page coordinates do not hold for them.
+        !target.closest("header, .sticky-buy-bar, [aria-label='Notifications']"),
     );
-    if (covered) problems.push(`the sandbox ribbon covers ${label(covered)}`);
+    const boxes = candidates.map((target) => {
+      if (target.matches("a, button, input, select, textarea, summary"))
+        return { target, rects: [inPage(target.getBoundingClientRect())] };
+      const range = document.createRange();
+      range.selectNodeContents(target);
+      return { target, rects: [...range.getClientRects()].map(inPage) };
+    });
+    const step = Math.max(200, Math.floor(window.innerHeight / 2));
+    for (let top = 0; top <= root.scrollHeight; top += step) {
+      window.scrollTo({ top, behavior: "instant" });
+      const r = inPage(ribbon.getBoundingClientRect());
+      const covered = boxes.find(({ rects }) =>
+        rects.some(
+          (t) => t.width > 0 && t.left < r.right && t.right > r.left && t.top < r.bottom && t.bottom > r.top,
+        ),
+      );
+      if (covered) {
+        problems.push(`the sandbox ribbon covers ${label(covered.target)} (scrolled to ${top}px)`);
+        break;
+      }
+    }
     window.scrollTo({ top: 0, behavior: "instant" });
   }
   return problems;

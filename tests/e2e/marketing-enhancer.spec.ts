@@ -109,6 +109,21 @@ test.describe("the Enhancer's page", () => {
     await expect(page.getByText("† Daily Value not established.")).toBeVisible();
   });
 
+  test("the tab bar is one row at every width (it wrapped into a 2x2 grid at 390 px)", async ({ page }) => {
+    await page.goto(path);
+    const tabs = page.getByRole("tablist", { name: "Product details" }).getByRole("tab");
+    await expect(tabs).toHaveCount(4);
+    const boxes = await tabs.evaluateAll((elements) =>
+      elements.map((e) => e.getBoundingClientRect().toJSON()),
+    );
+    expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
+    // Side by side, in order, and inside the page's width.
+    for (const [index, box] of boxes.entries()) {
+      if (index > 0) expect(box.left).toBeGreaterThanOrEqual((boxes[index - 1]?.right ?? 0) - 1);
+      expect(box.right).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    }
+  });
+
   test("tabs: What's Inside by default; arrows, Home and End switch them", async ({ page }) => {
     await page.goto(path);
     await waitForHydration(page);

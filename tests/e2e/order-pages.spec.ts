@@ -12,7 +12,7 @@ import { expect, expectNoAxeViolations } from "./support";
 const ADMIN = "ops@forge.example";
 const test = withOwnServer({ ADMIN_EMAILS: ADMIN, PGLITE_DIR: "memory://", RATE_LIMIT_MULTIPLIER: "50" });
 
-type Mail = { to: string[]; text: string | null };
+type Mail = { to: string[]; subject: string; text: string | null };
 async function mailsTo(request: APIRequestContext, base: string, address: string): Promise<Mail[]> {
   const { messages } = (await (await request.get(`${base}/__sandbox/mail/messages.json`)).json()) as {
     messages: Mail[];
@@ -45,7 +45,7 @@ test("the order page from the e-mail: the order, the address, Paid, no axe viola
   const response = await page.goto(link);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Order #\d+$/);
-  await expect(page.getByRole("heading", { name: "Paid — we're getting it ready" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Paid — packing comes next" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Order progress" }).getByRole("listitem")).toHaveCount(4);
   await expect(page.getByTestId("order-items")).toContainText("Forge Enhancer");
   await expect(page.getByTestId("order-totals")).toContainText("Free");
@@ -53,12 +53,71 @@ test("the order page from the e-mail: the order, the address, Paid, no axe viola
   await expectNoAxeViolations(page);
 });
 
+type ShopifyOrder = { name: string; email: string | null };
+
+test("shipped in Shopify: a reload says Shipped at once and when it checked, the tracking number whole, the shipping e-mail sent, one order number", async ({
+  page,
+  request,
+  ownServer,
+}) => {
+  const base = ownServer.url;
+  const shopper = buyer("shipped");
+  const link = await orderLink(request, base, shopper);
+  await page.goto(link);
+  const number = ((await page.getByTestId("order-number").textContent()) ?? "").replace(/^Order /, "");
+  expect(number).toMatch(/^#\d+$/);
+  // Shopify's list names the order with the shopper's number (decision 095).
+  await expect
+    .poll(
+      async () => {
+        const { orders } = (await (await request.get(`${base}/__sandbox/shopify/orders.json`)).json()) as {
+          orders: ShopifyOrder[];
+        };
+        return orders.find((order) => order.email === shopper)?.name;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(number);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Paid — packing comes next" })).toBeVisible();
+  await expect(page.getByTestId("status-checked")).toHaveText(
+    /^Last checked \w+ \d+, \d{4}, \d+:\d\d [AP]M UTC$/,
+  );
+
+  // A person marks it shipped in the Shopify sandbox, sending the shipping details as the box offers.
+  const tracking = "9400111899223817351234";
+  const shipped = await request.post(`${base}/__sandbox/shopify/orders/${number.slice(1)}/ship`, {
+    form: { carrier: "USPS", trackingNumber: tracking, notifyCustomer: "1" },
+    maxRedirects: 0,
+  });
+  expect(shipped.status()).toBe(303);
+  await page.reload();
+  // At once: no minute-long cache between Shopify and the page.
+  await expect(page.getByRole("heading", { name: "Shipped" })).toBeVisible({ timeout: 5_000 });
+  const trackingLink = page.getByTestId("shipment").getByRole("link", { name: new RegExp(tracking) });
+  await expect(trackingLink).toBeVisible();
+  // The number is drawn on one line, never broken mid-string (it was at 390 px).
+  const lines = await trackingLink.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element.firstChild as Node);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBe(1);
+
+  // The shipping e-mail Shopify sends reaches the mail sandbox, with the same number.
+  await expect
+    .poll(async () => (await mailsTo(request, base, shopper)).map((mail) => mail.subject), {
+      timeout: 20_000,
+    })
+    .toContain(`A shipment from order ${number} is on the way`);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the order page shows the same; a changed link is not found", async ({ page, request, ownServer }) => {
     const link = await orderLink(request, ownServer.url, buyer("nojs"));
     await page.goto(link);
-    await expect(page.getByRole("heading", { name: "Paid — we're getting it ready" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Paid — packing comes next" })).toBeVisible();
     const changed = `${link.slice(0, -1)}${link.endsWith("A") ? "B" : "A"}`;
     expect((await page.goto(changed))?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page not found");

@@ -18,6 +18,23 @@ test.describe("the contact page", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("its cards' icon chips are one size and their texts start at one x (they were squashed to four widths)", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    const aside = page.getByRole("complementary", { name: "Other ways to reach us" });
+    const chips = await aside
+      .getByTestId("contact-chip")
+      .evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().toJSON()));
+    expect(chips).toHaveLength(4);
+    for (const chip of chips) expect([Math.round(chip.width), Math.round(chip.height)]).toEqual([40, 40]);
+    const titleStarts = await aside
+      .getByRole("heading", { level: 3 })
+      .evaluateAll((elements) => elements.map((e) => Math.round(e.getBoundingClientRect().left)));
+    expect(titleStarts).toHaveLength(4);
+    expect(new Set(titleStarts).size).toBe(1);
+  });
+
   test("with JavaScript: mistakes are listed and marked, then the message is sent and acknowledged", async ({
     page,
     request,

@@ -29,18 +29,20 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * Rules axe 4.13 marks deprecated and skips unless asked, which every scan runs: an `aside` inside
+ * another landmark (`landmark-complementary-is-top-level`) is still announced as misplaced by screen
+ * readers and still reported by other axe builds (issue 32 item 10).
+ */
+const AXE_RULES_TURNED_ON = { "landmark-complementary-is-top-level": { enabled: true } };
+
+/**
  * Zero axe violations on the page, or only within `scope` (a state of one part, such as an opened
  * accordion, whose page routes.spec.ts sweeps whole: axe on a long page takes seconds).
  */
 export async function expectNoAxeViolations(page: Page, scope?: Locator) {
-  let builder = new AxeBuilder({ page }).withTags([
-    "wcag2a",
-    "wcag2aa",
-    "wcag21a",
-    "wcag21aa",
-    "wcag22aa",
-    "best-practice",
-  ]);
+  let builder = new AxeBuilder({ page })
+    .options({ rules: AXE_RULES_TURNED_ON })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]);
   if (scope) {
     // Axe takes CSS selectors: the scope is marked with an attribute of its own for the scan.
     await scope.evaluate((element) => element.setAttribute("data-axe-scope", ""));

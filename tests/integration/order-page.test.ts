@@ -26,7 +26,7 @@ describe.each(databaseTargets)("order page on $name", ({ name }) => {
     expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"\/?>/);
     const page = textOf(html);
     expect(page).toContain(`Order #${orderNumber}`);
-    expect(page).toContain("Paid — we're getting it ready");
+    expect(page).toContain("Paid — packing comes next");
     expect(page).toMatch(/Forge Enhancer Qty 2 × \$\d+\.\d\d/);
     expect(page).toContain("Shipping Free");
     expect(page).toMatch(/Total \$\d+\.\d\d/);

@@ -8,6 +8,7 @@ import {
   ShopifyOrderRejectedError,
   type ShopifyOrders,
 } from "~/server/shopify/orders.server";
+import { type MailEmulator, startMailEmulator } from "../../sandbox/mail/emulator";
 import { type RunningShopifyEmulator, startShopifyEmulator } from "../../sandbox/shopify/emulator";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
 import { SEEDED_STOCK } from "../../sandbox/shopify/store";
@@ -113,12 +114,14 @@ describe("orderCreate", () => {
   it("creates one paid order that the store lists with everything the site sent", async () => {
     const input = paidOrder();
     const created = await orders.create(input);
-    expect(created).toEqual({ id: expect.stringMatching(/^gid:\/\/shopify\/Order\/\d+$/), name: "#1001" });
+    // Named as the site numbers it: one number for the shopper and the brand (decision 095).
+    const name = `#${input.siteOrderNumber}`;
+    expect(created).toEqual({ id: expect.stringMatching(/^gid:\/\/shopify\/Order\/\d+$/), name });
 
     const [order] = await listed();
     expect(order).toMatchObject({
       id: created.id,
-      name: "#1001",
+      name,
       email: "ada@example.com",
       sourceName: "forge-storefront",
       sourceIdentifier: input.sourceIdentifier,
@@ -201,10 +204,11 @@ describe("orderCreate", () => {
     const concurrent = await Promise.all(Array.from({ length: 8 }, () => orders.create(input)));
     expect(again).toEqual(first);
     expect(new Set(concurrent.map((ref) => ref.id))).toEqual(new Set([first.id]));
-    expect((await listed()).map((o) => o.name)).toEqual(["#1001"]);
+    expect((await listed()).map((o) => o.name)).toEqual([`#${input.siteOrderNumber}`]);
     expect(stock(enhancerId)).toBe(SEEDED_STOCK - 2);
     // Another session is another order.
-    expect((await orders.create(paidOrder())).name).toBe("#1002");
+    const another = paidOrder();
+    expect((await orders.create(another)).name).toBe(`#${another.siteOrderNumber}`);
   });
 
   it("findBySourceIdentifier finds the order a lost answer created, and only that one", async () => {
@@ -232,13 +236,94 @@ describe("orderCreate", () => {
   });
 });
 
+describe("the shipping e-mail, as Shopify sends it (sendFulfillmentReceipt)", () => {
+  let mail: MailEmulator;
+  let shopWithMail: RunningShopifyEmulator;
+  beforeAll(async () => {
+    mail = await startMailEmulator();
+    shopWithMail = await startShopifyEmulator({
+      customerMail: { smtpUrl: mail.smtpUrl, from: "Forge <orders@forge.example>" },
+    });
+  });
+  afterAll(async () => {
+    await shopWithMail?.close();
+    await mail?.close();
+  });
+  const shopClient = () =>
+    createShopifyOrders({
+      env: parseEnv({ SHOPIFY_API_URL: shopWithMail.url, SHOPIFY_ADMIN_TOKEN: shopWithMail.adminToken }),
+      logger,
+    });
+  const ship = (name: string, fields: Record<string, string>) =>
+    fetch(`${shopWithMail.url}/orders/${encodeURIComponent(name.replace(/^#/, ""))}/ship`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    });
+
+  it("marked shipped with the box ticked (the default for the site's orders): the customer gets it, with the site's number and the tracking", async () => {
+    const input = paidOrder({ email: "shipping-mail@example.com", siteOrderNumber: 13 });
+    const created = await shopClient().create(input);
+    expect(created.name).toBe("#13");
+    const page = await (await fetch(`${shopWithMail.url}/orders`)).text();
+    expect(page).toMatch(/<input type="checkbox" name="notifyCustomer" value="1" checked>/);
+    const shipped = await ship(created.name, {
+      carrier: "UPS",
+      trackingNumber: "1Z999AA10123456784",
+      notifyCustomer: "1",
+    });
+    expect(shipped.status).toBe(303);
+    const [sent] = await mail.waitFor((messages) =>
+      messages.some((m) => m.to.includes("shipping-mail@example.com")),
+    );
+    expect(sent?.subject).toBe("A shipment from order #13 is on the way");
+    expect(sent?.from).toContain("orders@forge.example");
+    expect(sent?.text).toContain("1Z999AA10123456784");
+    expect(sent?.text).toContain("https://www.ups.com/track?tracknum=1Z999AA10123456784");
+  });
+
+  it("with the box cleared, no e-mail; through the Admin API, only with notifyCustomer", async () => {
+    const input = paidOrder({ email: "no-mail@example.com" });
+    const created = await shopClient().create(input);
+    expect(
+      (await ship(created.name, { carrier: "UPS", trackingNumber: "1Z1", notifyCustomer: "0" })).status,
+    ).toBe(303);
+    // The Admin API's fulfillmentCreate with notifyCustomer: true sends it.
+    const other = await shopClient().create(paidOrder({ email: "api-mail@example.com" }));
+    const order = shopWithMail.store.orders.get(other.id);
+    const response = await fetch(`${shopWithMail.url}/admin/api/2026-10/graphql.json`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-shopify-access-token": shopWithMail.adminToken },
+      body: JSON.stringify({
+        query: `mutation Ship($f: FulfillmentInput!) { fulfillmentCreate(fulfillment: $f) { fulfillment { id } userErrors { message } } }`,
+        variables: {
+          f: {
+            notifyCustomer: true,
+            trackingInfo: { company: "USPS", number: "9400100000000000000000" },
+            lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: order?.fulfillmentOrderId }],
+          },
+        },
+      }),
+    });
+    expect(
+      ((await response.json()) as { data: { fulfillmentCreate: { userErrors: unknown[] } } }).data
+        .fulfillmentCreate.userErrors,
+    ).toEqual([]);
+    await mail.waitFor((messages) => messages.some((m) => m.to.includes("api-mail@example.com")));
+    // Sent after the first order was shipped with the box cleared: that one would have arrived by now.
+    expect(mail.messages().filter((m) => m.to.includes("no-mail@example.com"))).toEqual([]);
+  });
+});
+
 describe("Shopify misbehaving", () => {
   it("a throttled or 429 call is retried and the order made once", async () => {
     await hooks.fault({ kind: "throttled", api: "admin", times: 1 });
     await hooks.fault({ kind: "status", status: 429, retryAfter: 0, api: "admin", times: 1 });
     const before = (await hooks.calls()).admin;
-    const created = await orders.create(paidOrder());
-    expect(created.name).toBe("#1001");
+    const input = paidOrder();
+    const created = await orders.create(input);
+    expect(created.name).toBe(`#${input.siteOrderNumber}`);
     expect((await hooks.calls()).admin - before).toBe(3);
     expect(await listed()).toHaveLength(1);
   });
@@ -262,7 +347,7 @@ describe("Shopify misbehaving", () => {
 
 describe("the order's life", () => {
   it("paid → shipped from the orders page (carrier and tracking link) → delivered", async () => {
-    const created = await orders.create(paidOrder());
+    const created = await orders.create(paidOrder({ siteOrderNumber: 1001 }));
     expect(await orders.status(created.id)).toMatchObject({
       progress: "paid",
       financialStatus: "PAID",

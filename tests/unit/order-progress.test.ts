@@ -25,13 +25,21 @@ const shipment = {
   deliveredAt: null,
 };
 const of = (input: Partial<Parameters<typeof trackingStatusOf>[0]>) =>
-  trackingStatusOf({ status: null, amountRefunded: 0, amountTotal: 3900, money, stale: null, ...input });
+  trackingStatusOf({
+    status: null,
+    amountRefunded: 0,
+    amountTotal: 3900,
+    money,
+    stale: null,
+    checkedAt: new Date("2026-11-23T16:05:00Z"),
+    ...input,
+  });
 const stepStates = (view: ReturnType<typeof of>) => view.steps.map((step) => `${step.label}:${step.state}`);
 
 describe("order status on the order page", () => {
-  it("before Shopify has the order: Paid — we're getting it ready, on the first step", () => {
+  it("before Shopify has the order: Paid — packing comes next, on the first step", () => {
     const view = of({});
-    expect(view.headline).toBe("Paid — we're getting it ready");
+    expect(view.headline).toBe("Paid — packing comes next");
     expect(stepStates(view)).toEqual([
       "Paid:current",
       "Being prepared:upcoming",
@@ -41,8 +49,24 @@ describe("order status on the order page", () => {
     expect(view.staleNote).toBeNull();
   });
 
+  it("the headline never names a step the stepper shows still to come (issue 32 item 15)", () => {
+    for (const progress of ["paid", "preparing", "shipped", "delivered"] as const) {
+      const view = of({ status: status(progress) });
+      const upcoming = view.steps.filter((step) => step.state === "upcoming").map((step) => step.label);
+      for (const label of upcoming) expect(view.headline.toLowerCase()).not.toContain(label.toLowerCase());
+      // "getting it ready" is "Being prepared" in other words.
+      if (upcoming.includes("Being prepared"))
+        expect(view.headline).not.toMatch(/getting it ready|packing it/i);
+    }
+  });
+
+  it("says when the status shown was checked; a stale one says it in its note instead", () => {
+    expect(of({}).lastChecked).toBe("Last checked November 23, 2026, 4:05 PM UTC");
+    expect(of({ stale: { checkedAt: new Date("2026-11-23T16:40:00Z") } }).lastChecked).toBeNull();
+  });
+
   it.each([
-    ["paid", "Paid — we're getting it ready", 0],
+    ["paid", "Paid — packing comes next", 0],
     ["preparing", "Being prepared", 1],
     ["shipped", "Shipped", 2],
     ["delivered", "Delivered", 4],

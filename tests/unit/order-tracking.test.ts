@@ -13,7 +13,7 @@ import { austinAddress } from "../support/addresses";
 /**
  * Issue 16 item 5 on a real database (PGlite) with a Shopify that answers what each case needs: the
  * status is read once per minute per order, stored, and shown as last known (and said so) while
- * Shopify is down; an order Shopify does not have yet is "Paid — we're getting it ready".
+ * Shopify is down; an order Shopify does not have yet is "Paid — packing comes next".
  */
 const logger = pino({ level: "silent" });
 const shipped: ShopifyOrderStatus = {
@@ -121,7 +121,7 @@ describe("order tracking", () => {
     const tracking = createOrderTracking({ db: database.db, links, logger, shopify: fake.shopify, now });
     const row = await order();
     const view = viewOf(await tracking.page(links.sign(row.id)));
-    expect(view.status.headline).toBe("Paid — we're getting it ready");
+    expect(view.status.headline).toBe("Paid — packing comes next");
     expect(view.items).toEqual([
       { name: "Forge Enhancer", quantity: 2, unitFormatted: "$39.00", formatted: "$78.00" },
     ]);
@@ -136,7 +136,7 @@ describe("order tracking", () => {
     expect(fake.state.calls).toBe(0);
   });
 
-  it("reads Shopify once a minute per order, and stores what it said", async () => {
+  it("reads Shopify on every page load (loads that overlap share one call), and stores what it said", async () => {
     const fake = fakeShopify();
     const tracking = createOrderTracking({ db: database.db, links, logger, shopify: fake.shopify, now });
     const row = await order({ shopifyOrderId: shipped.id, shopifyOrderName: "#1001" });
@@ -145,12 +145,16 @@ describe("order tracking", () => {
     expect(viewOf(first).status.headline).toBe("Shipped");
     expect(viewOf(second).status.shipments[0]?.trackingNumber).toBe("1Z999");
     expect(fake.state.calls).toBe(1);
-    clock = new Date(clock.getTime() + 59_000);
-    await tracking.page(token);
-    expect(fake.state.calls).toBe(1);
-    clock = new Date(clock.getTime() + 2_000);
+    expect(viewOf(first).status.lastChecked).toBe("Last checked November 23, 2026, 12:00 PM UTC");
+    // A reload a second later asks again: an order shipped in between shows Shipped at once (issue 32
+    // item 12: it used to wait out a minute's cache).
+    clock = new Date(clock.getTime() + 1_000);
     await tracking.page(token);
     expect(fake.state.calls).toBe(2);
+    clock = new Date(clock.getTime() + 60_000);
+    const later = viewOf(await tracking.page(token));
+    expect(fake.state.calls).toBe(3);
+    expect(later.status.lastChecked).toBe("Last checked November 23, 2026, 12:01 PM UTC");
     const [stored] = await database.db.select().from(orders).where(eq(orders.id, row.id));
     expect(stored?.shopifyStatus).toMatchObject({ progress: "shipped", name: "#1001" });
     expect(stored?.shopifyStatusAt?.toISOString()).toBe("2026-11-23T12:01:01.000Z");
@@ -176,6 +180,12 @@ describe("order tracking", () => {
     expect(down.staleNote).toBe(
       "Live status is unavailable right now; this is the status as of November 23, 2026, 12:00 PM UTC.",
     );
+    expect(down.lastChecked).toBeNull();
+    // A failed read is not retried on every load: Shopify down is not asked again for 15 s.
+    const callsWhileDown = fake.state.calls;
+    clock = new Date(clock.getTime() + 5_000);
+    expect(viewOf(await tracking.page(token)).status.staleNote).toContain("as of November 23, 2026");
+    expect(fake.state.calls).toBe(callsWhileDown);
     fake.state.down = false;
     fake.state.hang = true;
     clock = new Date(clock.getTime() + 61_000);
@@ -188,7 +198,7 @@ describe("order tracking", () => {
     const tracking = createOrderTracking({ db: database.db, links, logger, shopify: fake.shopify, now });
     const row = await order({ shopifyOrderId: shipped.id });
     const status = viewOf(await tracking.page(links.sign(row.id))).status;
-    expect(status.headline).toBe("Paid — we're getting it ready");
+    expect(status.headline).toBe("Paid — packing comes next");
     expect(status.staleNote).toContain("Live status is unavailable right now");
   });
 

@@ -160,6 +160,8 @@ describe("orderCreateVariables", () => {
       processedAt: input.processedAt,
     });
     expect(order.note).toContain("#42");
+    // One number for the shopper and the brand: Shopify's order is named as the site's (decision 095).
+    expect(order.name).toBe("#42");
     expect(order.shippingAddress).toEqual({
       firstName: "Ada",
       lastName: "Lovelace",

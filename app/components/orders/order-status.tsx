@@ -8,6 +8,12 @@ const toneClass: Record<OrderTrackingStatus["tone"], string> = {
   warning: "bg-gold-400/15 text-gold-400",
 };
 
+/**
+ * A tracking number moves to a line of its own rather than break; only one longer than the whole line
+ * breaks, anywhere (a number has no words to break at).
+ */
+const TRACKING_NUMBER = "inline-block max-w-full [overflow-wrap:anywhere]";
+
 /** Where the order stands: the headline, the four steps, each shipment's tracking, and a stale note. */
 export function OrderStatus({ status }: { status: OrderTrackingStatus }) {
   return (
@@ -110,7 +116,7 @@ export function OrderStatus({ status }: { status: OrderTrackingStatus }) {
                   {shipment.trackingUrl ? (
                     <a
                       href={shipment.trackingUrl}
-                      className={`${TEXT_LINK} break-all`}
+                      className={`${TEXT_LINK} ${TRACKING_NUMBER}`}
                       rel="noreferrer noopener"
                       target="_blank"
                     >
@@ -118,13 +124,22 @@ export function OrderStatus({ status }: { status: OrderTrackingStatus }) {
                       <span className="sr-only"> (track the package; opens in a new tab)</span>
                     </a>
                   ) : (
-                    <span className="break-all font-bold text-white">{shipment.trackingNumber}</span>
+                    <span className={`${TRACKING_NUMBER} font-bold text-white`}>
+                      {shipment.trackingNumber}
+                    </span>
                   )}
                 </p>
               ) : null}
             </li>
           ))}
         </ul>
+      ) : null}
+
+      {status.lastChecked ? (
+        <p className="mt-6 flex items-center gap-2 text-sm text-ink-300" data-testid="status-checked">
+          <Icon name="clock" className="size-4 shrink-0 text-ink-400" />
+          {status.lastChecked}
+        </p>
       ) : null}
 
       {status.staleNote ? (

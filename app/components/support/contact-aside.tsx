@@ -52,7 +52,11 @@ export function ContactAside() {
 function AsideCard({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
   return (
     <div className="flex gap-4 rounded-card border border-white/10 bg-ink-800 p-5">
-      <span className="flex size-10 items-center justify-center rounded-full bg-ember-500/15 text-ember-400">
+      {/* A fixed chip: the text beside it starts at the same x in every card, whatever its length. */}
+      <span
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-ember-500/15 text-ember-400"
+        data-testid="contact-chip"
+      >
         <Icon name={icon} className="size-5" />
       </span>
       <div className="min-w-0 text-ink-200">

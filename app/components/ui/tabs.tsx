@@ -45,7 +45,8 @@ export function Tabs({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="grid grid-cols-2 gap-1 border-b border-white/10 sm:flex"
+        // One row at every width: on a phone the tabs share it and a long label wraps inside its tab.
+        className="flex gap-1 border-b border-white/10"
       >
         {items.map((item, index) => {
           const active = index === selected;
@@ -62,7 +63,7 @@ export function Tabs({
               aria-controls={`${baseId}-panel-${item.id}`}
               tabIndex={active ? 0 : -1}
               onClick={() => select(index)}
-              className={`relative min-h-12 px-3 text-sm font-extrabold uppercase tracking-wide transition-colors sm:shrink-0 sm:px-5 ${
+              className={`relative min-h-12 min-w-0 flex-1 px-2 text-xs leading-tight font-extrabold text-balance uppercase tracking-wide transition-colors sm:flex-none sm:shrink-0 sm:px-5 sm:text-sm ${
                 active
                   ? "text-ember-400 after:absolute after:inset-x-3 after:-bottom-px after:h-[3px] after:rounded-full after:bg-ember-500"
                   : "text-ink-200 hover:text-white"

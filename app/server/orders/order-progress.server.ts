@@ -18,6 +18,8 @@ export type ProgressInput = {
   money: (amount: number) => string;
   /** Null when the status is live; else when it was last read (null inside: never). */
   stale: { checkedAt: Date | null } | null;
+  /** When the status shown was read (from Shopify, or from our record before Shopify has the order). */
+  checkedAt: Date;
 };
 
 export function formatDay(date: Date): string {
@@ -100,12 +102,19 @@ export function trackingStatusOf(input: ProgressInput): OrderTrackingStatus {
   const refunded = input.money(input.amountRefunded);
   const carrier = shipments.find((shipment) => shipment.carrier)?.carrier;
   const delivered = shipments.find((shipment) => shipment.deliveredOn)?.deliveredOn;
-  const base = { progress, shipments, staleNote: staleNoteOf(input.stale) };
+  const base = {
+    progress,
+    shipments,
+    staleNote: staleNoteOf(input.stale),
+    // A stale status says its own time in the stale note.
+    lastChecked: input.stale ? null : `Last checked ${formatMoment(input.checkedAt)}`,
+  };
   switch (progress) {
     case "paid":
       return {
         ...base,
-        headline: "Paid — we're getting it ready",
+        // The stepper's current step is Paid and "Being prepared" is still to come: the headline agrees.
+        headline: "Paid — packing comes next",
         detail: `Your payment went through. ${shipping.dispatch}; we'll e-mail you the tracking number when it leaves us.`,
         tone: "progress",
         steps: stepsAt(0),

@@ -14,9 +14,11 @@ import { formatDay, trackingStatusOf } from "./order-progress.server";
 
 /**
  * The shopper's order page: the signed link → the order as recorded → its status read from Shopify.
- * What Shopify said is kept for a short while in this process (one call per order per `cacheMs`, and
- * one at a time) and stored in `orders.shopify_status`, so that when Shopify is down or slow the page
- * shows the last known status, and says from when, instead of failing.
+ * Each page load asks Shopify (one call at a time per order: loads that overlap share it), so a
+ * reload right after the order ships says Shipped, and the page says when it last checked. What
+ * Shopify said is stored in `orders.shopify_status`, so that when Shopify is down or slow the page
+ * shows the last known status, and says from when, instead of failing; after a failed read the page
+ * does not ask again for `retryAfterFailureMs`.
  */
 
 export interface OrderTracking {
@@ -34,8 +36,10 @@ export type OrderTrackingDeps = {
   /** The order's status in Shopify; unset, the page shows the last status stored (and says so). */
   shopify?: Pick<ShopifyOrders, "status">;
   logger: Logger;
-  /** How long a status read from Shopify is reused (default 60 s); a failed read, a quarter of that. */
+  /** How long a status read from Shopify is reused (default 0: every page load reads it afresh). */
   cacheMs?: number;
+  /** How long after a failed read the last known status is shown without asking again (default 15 s). */
+  retryAfterFailureMs?: number;
   /** How long the page waits for Shopify before showing the last known status (default 4 s). */
   shopifyWaitMs?: number;
   /** Statuses kept in memory at most (the oldest go first). */
@@ -76,7 +80,8 @@ export type OrderRow = typeof orders.$inferSelect;
 export function createOrderTracking(deps: OrderTrackingDeps): OrderTracking {
   const { db, links, logger } = deps;
   const now = deps.now ?? (() => new Date());
-  const cacheMs = deps.cacheMs ?? 60_000;
+  const cacheMs = deps.cacheMs ?? 0;
+  const retryAfterFailureMs = deps.retryAfterFailureMs ?? 15_000;
   const shopifyWaitMs = deps.shopifyWaitMs ?? 4_000;
   const maxCached = deps.maxCached ?? 1_000;
   const cache = new Map<string, Reading>();
@@ -122,7 +127,7 @@ export function createOrderTracking(deps: OrderTrackingDeps): OrderTracking {
   async function statusOf(row: OrderRow, shopifyOrderId: string): Promise<Reading> {
     const cached = cache.get(row.id);
     const age = cached ? now().getTime() - cached.at : Number.POSITIVE_INFINITY;
-    if (cached && age < (cached.live ? cacheMs : cacheMs / 4)) return cached;
+    if (cached && age < (cached.live ? cacheMs : retryAfterFailureMs)) return cached;
     const pending = reading.get(row.id);
     if (pending) return pending;
     const job = askShopify(row, shopifyOrderId)
@@ -139,8 +144,11 @@ export function createOrderTracking(deps: OrderTrackingDeps): OrderTracking {
     const money = (amount: number) => formatMoney(amount, row.currency);
     let status: ShopifyOrderStatus | null = null;
     let stale: { checkedAt: Date | null } | null = null;
+    // Before Shopify has the order, the status is our own record, read just now.
+    let checkedAt = now();
     if (row.shopifyOrderId) {
       const reading = await statusOf(row, row.shopifyOrderId);
+      checkedAt = new Date(reading.at);
       if (reading.live) status = reading.status;
       else {
         // Another process may have stored a newer one than this row's copy; the row is fresh enough.
@@ -178,6 +186,7 @@ export function createOrderTracking(deps: OrderTrackingDeps): OrderTracking {
         amountTotal: row.amountTotal,
         money,
         stale,
+        checkedAt,
       }),
     };
   }

@@ -153,6 +153,9 @@ export function orderCreateVariables(input: ShopifyOrderInput) {
   const currency = input.currency.toUpperCase();
   const address = mailingAddress(input);
   const order = {
+    // Shopify names the order as the site numbers it, so the shopper's "#13" is the brand's "#13" in
+    // Shopify's list too (decision 095); the search that finds it again is by sourceIdentifier.
+    name: `#${input.siteOrderNumber}`,
     currency,
     email: input.email,
     lineItems: input.lines.map((line) => ({
