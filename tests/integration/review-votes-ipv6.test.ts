@@ -85,7 +85,8 @@ describe.each(databaseTargets)("helpful votes over IPv6 on $name", ({ name }) =>
   it("many addresses of one /64 without a cookie count once", async () => {
     const before = (await countShown()).count;
     const answers = [];
-    for (let host = 1; host <= 12; host++)
+    // Fewer than the network's new voters an hour: each is answered, the first counted, the rest "already".
+    for (let host = 1; host < VOTERS_PER_NETWORK; host++)
       answers.push((await vote(`2001:db8:bbbb:7::${host.toString(16)}`)).status);
     expect(answers.every((status) => status === 200)).toBe(true);
     expect((await countShown()).count).toBe(before + 1);
