@@ -92,8 +92,8 @@ describe.each(databaseTargets)("back office sign-in under a burst on $name", ({ 
       await settled(1);
       // Seventeen requests, two links: the burst's one, and the one asked for once it was used.
       expect(await linksMade()).toEqual({ made: 2, live: 1 });
-      const links = await mailedLinks(2);
-      expect((await post(links[1] as string, {})).status).toBe(303);
+      const fresh = (await mailedLinks(2)).find((mailed) => mailed !== link);
+      expect((await post(fresh as string, {})).status).toBe(303);
     },
     2 * SERVER_START_MS,
   );
