@@ -9,5 +9,10 @@ declare module "react-router" {
     requestId: string;
     /** The client's address, trusting only TRUST_PROXY_HOPS proxies (Express's req.ip). */
     clientIp: string;
+    /**
+     * Runs `task` once this request's answer has been sent (or its client has gone): work whose time
+     * must not show in the answer (issue 38 item 4). Shutdown waits for it; a failure is logged.
+     */
+    afterResponse(task: () => Promise<void>): void;
   }
 }

@@ -131,6 +131,14 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       services,
       requestId: String(req.id),
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      afterResponse(task) {
+        const afterwards = new Promise<void>((resolve) => res.once("close", resolve))
+          .then(task)
+          .catch((error: unknown) =>
+            logger.error({ err: error, requestId: String(req.id) }, "work after the answer failed"),
+          );
+        track(afterwards);
+      },
       // Read when a document is rendered, not for every function call or data request: the
       // configuration's offers may start a background read of Shopify's prices (decision 080).
       get documentRuntime() {
@@ -146,19 +154,23 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     const work = handler(req, res, next).then((outcome) => {
       if (outcome === "unreadable") refuseUnreadableRequest(req, res);
     });
-    running.add(work);
-    void work.finally(() => {
-      running.delete(work);
-      if (running.size === 0) for (const resolve of idleWaiters.splice(0)) resolve();
-    });
+    track(work);
   });
   // The last word on any error passed to next(): Express's own handler prints the stack and the
   // server's paths unless its env (NODE_ENV) is "production", and NODE_ENV may be unset or "test".
   app.use(answerErrorsPlainly(logger));
   // An action runs to its end even when its client has gone (server/react-router-handler.ts):
   // shutdown waits for these before closing the database.
+  // So is the work they leave for after their answer (context.afterResponse).
   const running = new Set<Promise<unknown>>();
   const idleWaiters: (() => void)[] = [];
+  function track(work: Promise<unknown>) {
+    running.add(work);
+    void work.finally(() => {
+      running.delete(work);
+      if (running.size === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+    });
+  }
   const settled = () =>
     running.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve));
   if (mode.kind === "development") return { listener: app, settled };

@@ -45,6 +45,11 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
           services: options.services,
           requestId: "page-cache",
           clientIp: "127.0.0.1",
+          // A page rendered for the cache answers no one: its after-work runs at once.
+          afterResponse: (task) =>
+            void task().catch((error: unknown) =>
+              logger.warn({ err: error, path }, "page cache: after-work failed"),
+            ),
           documentRuntime: prerenderRuntime,
         },
       );

@@ -46,7 +46,8 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const forwardedHost = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined;
   const port = [forwardedHost, req.get("host")]
-    .map((host) => Number.parseInt(host?.split(":")[1] ?? "", 10))
+    // The digits after the last colon: an IPv6 literal (`[::1]:3000`) has colons of its own.
+    .map((host) => Number.parseInt(/:(\d+)$/.exec(host ?? "")?.[1] ?? "", 10))
     .find(Number.isSafeInteger);
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);

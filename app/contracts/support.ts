@@ -24,8 +24,7 @@ export const CONTACT_LIMITS = { name: 100, orderNumber: 20, message: 5_000, mess
 export const GUARANTEE_LIMITS = { reason: 2_000 } as const;
 
 /** What the contact form says once a message is stored: the same for every address. */
-export const CONTACT_SENT_MESSAGE =
-  "Thanks, your message is with us. A copy is on its way to your inbox, and we reply by e-mail.";
+export const CONTACT_SENT_MESSAGE = "Thanks, your message is with us, and we reply by e-mail.";
 
 /** A form's field errors, by field name (the first problem of each). */
 export type FieldErrors = Partial<Record<string, string>>;

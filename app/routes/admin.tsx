@@ -9,7 +9,6 @@ import {
   ADMIN_HEADERS,
   adminForm,
   adminRouteHeaders,
-  limitAddress,
   limitClient,
   refusalOf,
 } from "~/server/http/admin-routes.server";
@@ -18,10 +17,11 @@ import type { Route } from "./+types/admin";
 /**
  * The back office's door (issue 16 item 7): an e-mail address in, a single-use sign-in link out, for
  * the addresses in ADMIN_EMAILS only, and the same answer for every address (the form tells no one who
- * may sign in). Limited per client and per address asked for.
+ * may sign in), sent before anything is done about the address, so it comes as soon for every address
+ * too (issue 38 item 4). Limited per client; one live link per address (docs/decisions/090).
  */
 export const SENT_MESSAGE =
-  "If that address may sign in, a link is on its way. It works once, for 15 minutes.";
+  "If that address may sign in, a link is on its way, unless an unused one is already in its inbox. Each link works once, for 15 minutes.";
 
 export const headers = adminRouteHeaders;
 
@@ -38,8 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     await limitClient(context);
     const email = normalizeEmailAddress(fields.get("email"));
     if (!email) return data({ sent: false, invalid: true } as const, { status: 400, headers: ADMIN_HEADERS });
-    await limitAddress(context, email);
-    await context.services.adminAuth.requestSignIn(email);
+    const { adminAuth } = context.services;
+    context.afterResponse(() => adminAuth.requestSignIn(email));
     return data({ sent: true, invalid: false } as const, { headers: ADMIN_HEADERS });
   } catch (error) {
     return refusalOf(error);

@@ -71,7 +71,8 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   child.stderr?.on("data", collect);
 
   // Ready when /healthz answers and the app is attached (the sandbox is up): poll, whatever the log level.
-  const url = `http://127.0.0.1:${port}`;
+  // Loopback, over IPv6 when the server listens on ::1 only (a test of IPv6 clients).
+  const url = `http://${env.HOST === "::1" ? "[::1]" : "127.0.0.1"}:${port}`;
   const deadline = Date.now() + SERVER_START_MS;
   for (;;) {
     if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}:\n${logs.join("\n")}`);

@@ -14,6 +14,9 @@ import { createTestDatabase, databaseTargets, type TestDatabase } from "../../sc
  * voted on; and the retention job deletes year-old votes while the review keeps its count.
  */
 const logger = pino({ level: "silent" });
+let voters = 0;
+/** A voter at `address`: the id their cookie carries (a new one unless named). */
+const voter = (address: string, id = `voter-${++voters}`) => ({ address, id });
 
 type Seed = {
   title: string;
@@ -119,21 +122,25 @@ describe.each(databaseTargets)("review listing on $name", ({ name }) => {
     const id = ids.voted as string;
     const service = listing(false);
     const outcomes = await Promise.all(
-      Array.from({ length: 6 }, () => service.voteHelpful(id, "203.0.113.5")),
+      Array.from({ length: 6 }, () => service.voteHelpful(id, voter("203.0.113.5", "one"))),
     );
     expect(outcomes.filter((outcome) => outcome.outcome === "counted")).toHaveLength(1);
-    expect(await service.voteHelpful(id, "2001:db8:1:2::5")).toEqual({ outcome: "counted", helpfulCount: 2 });
+    expect(await service.voteHelpful(id, voter("2001:db8:1:2::5"))).toEqual({
+      outcome: "counted",
+      helpfulCount: 2,
+    });
     // The same /64: the same visitor.
-    expect(await service.voteHelpful(id, "2001:db8:1:2::99")).toEqual({
+    expect(await service.voteHelpful(id, voter("2001:db8:1:2::99"))).toEqual({
       outcome: "already",
       helpfulCount: 2,
     });
-    expect(await service.votedOn("203.0.113.5", [id, "not-a-uuid"])).toEqual([id]);
-    expect(await service.votedOn("203.0.113.6", [id])).toEqual([]);
+    expect(await service.votedOn({ address: "203.0.113.5", id: null }, [id, "not-a-uuid"])).toEqual([id]);
+    expect(await service.votedOn({ address: "203.0.113.6", id: null }, [id])).toEqual([]);
     const [row] = await database.db.select().from(reviews).where(eq(reviews.id, id));
     expect(row?.helpfulCount).toBe(2);
     const keys = await database.db.select().from(reviewHelpfulVotes);
-    expect(keys).toHaveLength(2);
+    // Each counted vote is two keys: its voter's and its address's.
+    expect(keys).toHaveLength(4);
     // No address is stored: the key is an HMAC.
     expect(JSON.stringify(keys)).not.toMatch(/203\.0\.113|2001:db8/);
   });
@@ -146,9 +153,9 @@ describe.each(databaseTargets)("review listing on $name", ({ name }) => {
     ]);
     const store = listing(false);
     for (const id of [ids.held, ids.rejected, ids.sample, "00000000-0000-4000-8000-000000000000", "x'--"]) {
-      expect(await store.voteHelpful(id as string, "203.0.113.7")).toEqual({ outcome: "not_found" });
+      expect(await store.voteHelpful(id as string, voter("203.0.113.7"))).toEqual({ outcome: "not_found" });
     }
-    expect(await listing(true).voteHelpful(ids.sample as string, "203.0.113.7")).toMatchObject({
+    expect(await listing(true).voteHelpful(ids.sample as string, voter("203.0.113.7"))).toMatchObject({
       outcome: "counted",
     });
   });
@@ -159,7 +166,7 @@ describe.each(databaseTargets)("review listing on $name", ({ name }) => {
       { title: "new", rating: 5, day: 9 },
       { title: "mid", rating: 3, day: 5 },
     ]);
-    await listing(false).voteHelpful(ids.old as string, "203.0.113.8");
+    await listing(false).voteHelpful(ids.old as string, voter("203.0.113.8"));
     const helpful = await listing(false).list({ stars: null, sort: "helpful", page: 1 });
     expect(helpful.reviews.map((review) => review.title)).toEqual(["old", "new", "mid"]);
     const fives = await listing(false).list({ stars: 5, sort: "newest", page: 1 });
@@ -171,14 +178,15 @@ describe.each(databaseTargets)("review listing on $name", ({ name }) => {
   it("deletes votes a year old and keeps the review's count", async () => {
     const ids = await seed([{ title: "kept", rating: 4, day: 1 }]);
     const id = ids.kept as string;
-    await listing(false).voteHelpful(id, "203.0.113.9");
-    await listing(false).voteHelpful(id, "203.0.113.10");
+    await listing(false).voteHelpful(id, voter("203.0.113.9"));
+    await listing(false).voteHelpful(id, voter("203.0.113.10"));
     await database.db.execute(
       sql`update review_helpful_votes set created_at = now() - interval '400 days' where voter_key in (select voter_key from review_helpful_votes limit 1)`,
     );
     const report = await createRetentionJob({ db: database.db, logger }).runOnce();
     expect(report["helpful-votes"]).toBe(1);
-    expect(await database.db.select().from(reviewHelpfulVotes)).toHaveLength(1);
+    // Two votes are four keys (each its voter's and its address's): one was made old.
+    expect(await database.db.select().from(reviewHelpfulVotes)).toHaveLength(3);
     const [row] = await database.db.select().from(reviews).where(eq(reviews.id, id));
     expect(row?.helpfulCount).toBe(2);
   });

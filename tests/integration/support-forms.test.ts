@@ -81,7 +81,8 @@ describe.each(databaseTargets)("support forms on $name", ({ name }) => {
     expect(ack?.subject).toBe("We have your message | Forge");
     expect(ack?.replyTo).toBe(SUPPORT);
     expect(ack?.text).toContain("we reply by e-mail within one business day");
-    expect(ack?.text).toContain("Where is my order? It's been a week.");
+    // The acknowledgement goes to an address no one has proven: it quotes nothing typed (issue 38).
+    expect(ack?.text).not.toContain("Where is my order? It's been a week.");
 
     const rows = await storedMessages(email);
     expect(rows).toEqual([

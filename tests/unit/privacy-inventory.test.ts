@@ -22,6 +22,7 @@ import * as schema from "~/server/db/schema";
 import { ADMIN_COOKIE } from "~/server/http/admin-cookie.server";
 import { NEWSLETTER_CONFIRMATION } from "~/server/newsletter/newsletter.server";
 import { ORDER_CONFIRMATION } from "~/server/orders/order-email.server";
+import { VOTER_COOKIE } from "~/server/reviews/voter-cookie.server";
 
 /**
  * Issue 17 item 4: the privacy policy's data inventory names every table and every column the software
@@ -213,7 +214,12 @@ function sourceFiles(folder: string): string[] {
 
 describe("cookies and browser storage", () => {
   it("lists the cookie and storage keys the code uses, and no other", () => {
-    const expected = [ADMIN_COOKIE, ...Object.values(variantOverrideKeys), ADMIN_TOKEN_SESSION_KEY];
+    const expected = [
+      ADMIN_COOKIE,
+      VOTER_COOKIE,
+      ...Object.values(variantOverrideKeys),
+      ADMIN_TOKEN_SESSION_KEY,
+    ];
     expect(browserStorage.map((entry) => entry.name).sort()).toEqual(expected.sort());
   });
 
@@ -225,6 +231,8 @@ describe("cookies and browser storage", () => {
       "app/lib/variant-ids.ts",
       "app/routes/admin.sign-in.tsx",
       "app/routes/admin.sign-out.ts",
+      "app/server/reviews/reviews-page.server.ts",
+      "app/server/reviews/voter-cookie.server.ts",
     ];
     const touching = sourceFiles("app").filter((file) =>
       /localStorage|sessionStorage|document\.cookie|Set-Cookie|cookieStore|indexedDB/.test(

@@ -904,14 +904,15 @@ export const tables = {
   review_helpful_votes: {
     title: "“Helpful” votes on reviews",
     purpose:
-      "When you mark a review as helpful, we record a one-way code made from your network address with a key only our server holds, so each visitor counts once per review. Your address itself is not stored.",
+      "When you mark a review as helpful, we record two one-way codes made with a key only our server holds: one from your network address, one from the random code in the forge_voter cookie, so each visitor and each address counts once per review. Neither your address nor the cookie itself is stored.",
     retention: [{ rule: "helpfulVote" }],
     definedIn: "schema",
     columns: {
       review_id: bookkeeping("The review the vote is for."),
       voter_key: {
         personal: true,
-        label: "A one-way code made from your network address (HMAC-SHA256 with the site's secret key)",
+        label:
+          "A one-way code made from your network address, or from the forge_voter cookie's random code (HMAC-SHA256 with the site's secret key)",
         kinds: ["networkAddress"],
         purpose: "So each visitor's vote counts once per review.",
         sharedWith: [],
@@ -1105,6 +1106,14 @@ export const browserStorage: readonly BrowserStorageEntry[] = [
     purpose:
       "Keeps a staff member signed in. Sent only to /admin pages, never readable by scripts, never sent by another site (HttpOnly, SameSite=Strict, Secure).",
     lasts: "12 hours, or until they sign out",
+  },
+  {
+    name: "forge_voter",
+    type: "Cookie",
+    who: "Visitors who mark a review as helpful; no one else gets it",
+    purpose:
+      "A random code, so your vote on each review counts once. Sent only to the reviews page, never readable by scripts, not sent by another site's forms (HttpOnly, SameSite=Lax, Secure).",
+    lasts: "1 year, as long as a vote is kept",
   },
   {
     name: variantOverrideKeys.enhancer ?? `${brand.slug.toUpperCase()}_ENHANCER_VARIANT_ID`,

@@ -58,7 +58,7 @@ export const privacyPolicy = {
   },
   shortVersion: [
     "We collect what it takes to sell and ship your order, answer your messages and send the newsletter you asked for. Nothing more.",
-    "Shoppers get no cookies from us. We run no analytics, advertising or tracking scripts.",
+    "Shoppers get no cookies from us, but for one if you mark a review as helpful, so your vote counts once. We run no analytics, advertising or tracking scripts.",
     "We never sell your personal data or share it for advertising.",
     "Your card details go to Stripe, our payment provider, and never reach our servers.",
     "Each kind of record is deleted on a schedule: e-mail contents after 30 days, messages after 2 years, orders after 7 years (tax records).",
@@ -97,7 +97,7 @@ export const privacyPolicy = {
   },
   cookies: {
     intro:
-      "Shoppers get no cookies from us. The only cookie the site sets is for staff signed in to the back office. A few browser storage entries exist for developers testing the store. Here is the complete list:",
+      "Shoppers get no cookies from us, but for one if they mark a review as helpful, so each vote counts once. The only other cookie the site sets is for staff signed in to the back office. A few browser storage entries exist for developers testing the store. Here is the complete list:",
   },
   noSale: [
     "We do not sell personal data, and we have not sold any in the past 12 months.",

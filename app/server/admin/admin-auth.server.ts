@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { adminLoginTokens, adminSessions } from "~/server/db/schema";
 import { defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
@@ -16,6 +16,11 @@ import type { Logger } from "~/server/runtime/logger.server";
  * SHA-256 hashes, so a copy of the database signs no one in. Every address gets the same answer; only a
  * listed one gets mail (through the outbox, like every e-mail). The link's page only reads on GET (mail
  * scanners fetch links): its button posts, and the post spends the token.
+ *
+ * An address has at most one live link (sent, unused, unexpired): a request while one is live sends
+ * nothing, so a burst of requests for the operator's address mails one link, to the operator, and
+ * cannot spend, replace or block it (issue 38 item 3; docs/decisions/090). The sign-in page asks for a
+ * link only once its answer is sent (admin.tsx), so no address answers sooner than another (item 4).
  */
 
 export const ADMIN_SIGN_IN = "admin_sign_in";
@@ -30,6 +35,8 @@ export const adminSignInTemplate = defineEmailTemplate<AdminSignIn>({
 
 export const newSecret = () => randomBytes(32).toString("base64url");
 export const hashSecret = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");
+/** The advisory lock's first half while a link is made (the second: the address's hash). */
+const SIGN_IN_LOCK_CLASS = 380_003;
 /** Tokens and session ids are 43 base64url characters; anything else is not worth a query. */
 const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -42,7 +49,10 @@ export interface AdminAuth {
   readonly sandboxOperator: string | null;
   /** Whether this address may sign in (ADMIN_EMAILS, any letter case). */
   mayUse(email: string): boolean;
-  /** Queues a sign-in link for a listed address; does nothing for any other. Answers nothing on purpose. */
+  /**
+   * Queues a sign-in link for a listed address unless it has a live one; does nothing for any other.
+   * Answers nothing on purpose; run it after the answer is sent, so its time tells no one anything.
+   */
   requestSignIn(email: string): Promise<void>;
   /** Reads only: what the link's page shows. */
   linkState(token: string): Promise<SignInLinkState>;
@@ -82,13 +92,29 @@ export function createAdminAuth(deps: AdminAuthDeps): AdminAuth {
         logger.info("admin sign-in asked for an address that may not sign in");
         return;
       }
+      const address = email.trim().toLowerCase();
       const token = newSecret();
       const tokenHash = hashSecret(token);
       const at = now();
-      await db.transaction(async (tx) => {
+      const queued = await db.transaction(async (tx) => {
+        // Requests for one address one at a time (a lock held to the commit), so of a burst only the
+        // first finds no live link.
+        await tx.execute(sql`select pg_advisory_xact_lock(${SIGN_IN_LOCK_CLASS}::int, hashtext(${address}))`);
+        const [live] = await tx
+          .select({ tokenHash: adminLoginTokens.tokenHash })
+          .from(adminLoginTokens)
+          .where(
+            and(
+              eq(adminLoginTokens.email, address),
+              isNull(adminLoginTokens.usedAt),
+              gt(adminLoginTokens.expiresAt, at),
+            ),
+          )
+          .limit(1);
+        if (live) return false;
         await tx.insert(adminLoginTokens).values({
           tokenHash,
-          email: email.trim().toLowerCase(),
+          email: address,
           expiresAt: new Date(at.getTime() + SIGN_IN_LINK_TTL_MS),
           createdAt: at,
         });
@@ -96,9 +122,14 @@ export function createAdminAuth(deps: AdminAuthDeps): AdminAuth {
           signInUrl: `${deps.siteUrl}/admin/sign-in?token=${token}`,
           expiresInMinutes: SIGN_IN_LINK_TTL_MS / 60_000,
         };
-        // Each request is its own message: the token's hash keeps it unique in the outbox.
+        // Each link is its own message: the token's hash keeps it unique in the outbox.
         await outbox.enqueue(tx, { kind: ADMIN_SIGN_IN, dedupeKey: tokenHash, to: email.trim(), payload });
+        return true;
       });
+      if (!queued) {
+        logger.info("admin sign-in link not sent: the address has an unused one");
+        return;
+      }
       outbox.nudge();
       logger.info("admin sign-in link queued");
     },

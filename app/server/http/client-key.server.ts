@@ -26,6 +26,22 @@ export function rateLimitKey(address: string): string {
     .join(":")}::/64`;
 }
 
+/**
+ * The network a client's address belongs to, wider than its rate-limit key: an IPv6 address's /48
+ * (`2001:db8:1::/48`, what an ISP or a tunnel broker hands one site, 65,536 /64s), an IPv4 address
+ * (mapped or not) itself. What limits how many new "helpful" voters one holder of many addresses may
+ * become (docs/decisions/090).
+ */
+export function networkKey(address: string): string {
+  const key = rateLimitKey(address);
+  if (!key.endsWith("::/64")) return key;
+  const groups = ipv6Groups(address) ?? [];
+  return `${groups
+    .slice(0, 3)
+    .map((group) => group.toString(16))
+    .join(":")}::/48`;
+}
+
 /** The eight 16-bit groups of an IPv6 address (a zone `%eth0` dropped), or null for anything else. */
 export function ipv6Groups(address: string): number[] | null {
   if (!net.isIPv6(address)) return null;

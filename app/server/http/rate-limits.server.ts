@@ -48,12 +48,12 @@ export const rateLimits = {
   contact: { points: 5, durationSeconds: 600 },
   /** Guarantee requests: each looks an order up by number and address, so guessing is slow. */
   guarantee: { points: 10, durationSeconds: 3600 },
-  /** The back office's sign-in form and link, per client address… */
+  /** The back office's sign-in form and link, per client address (none per address asked for: 090). */
   "admin-sign-in": { points: 10, durationSeconds: 600 },
-  /** …and per e-mail address asked for (its SHA-256 is the key), whoever asks. */
-  "admin-sign-in-address": { points: 5, durationSeconds: 900 },
   /** "Helpful" votes on reviews: each is one write; a visitor reading a page may vote on every review of it. */
   "review-helpful": { points: 30, durationSeconds: 600 },
+  /** New "helpful" voters (their cookie) per network, an IPv6 /48 (networkKey), not per /64: 090. */
+  "review-voter": { points: 10, durationSeconds: 3600 },
   /** The write-a-review form (a signed link): reviews stored or changed, per client address. */
   "review-write": { points: 10, durationSeconds: 600 },
 } as const satisfies Record<string, RateLimit>;

@@ -14,6 +14,7 @@ import { rateLimitKey } from "~/server/http/client-key.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import { boundedPage, pageCountOf } from "./listing-query";
 import { emptySummary, summarize } from "./summary";
+import { newVoter, voterIdOf } from "./voter-cookie.server";
 
 /**
  * The published reviews as the pages list them (issue 18 item 4; docs/decisions/084-reviews-page.md):
@@ -24,9 +25,11 @@ import { emptySummary, summarize } from "./summary";
  * (`includeSamples`, the same rule as the rating's in reviews.server.ts). `realSummary` never counts
  * them: it is what structured data for search engines may say.
  *
- * A visitor is known to the votes only as an HMAC of their network address (an IPv6 address per /64,
- * as the rate limits count it) under the site secret: no address is stored, and the key cannot be
- * turned back into one without the secret.
+ * A vote needs a voter (the cookie of voter-cookie.server.ts, issued to few visitors an hour per network)
+ * and counts once per voter and once per network address (an IPv6 address per /64, as the rate limits
+ * count it): two rows of `review_helpful_votes`, both or neither. Each is known only by an HMAC under the
+ * site secret: no address or cookie is stored, and a key cannot be turned back into one without the
+ * secret (issue 38; docs/decisions/090).
  */
 
 /** At most this many reviews for a product page's "latest" list. */
@@ -51,11 +54,21 @@ export interface ReviewListing {
   latest(product: string, count: number, options?: { realOnly?: boolean }): Promise<PublicReview[]>;
   /** The rating from published reviews that are not samples, whatever the sandbox: for structured data. */
   realSummary(product?: string): Promise<ReviewSummary>;
-  /** Which of these reviews the visitor at this address has found helpful. */
-  votedOn(clientAddress: string, reviewIds: readonly string[]): Promise<string[]>;
-  /** Counts the visitor's vote once; "already" when they voted before; "not_found" unless listed. */
-  voteHelpful(reviewId: string, clientAddress: string): Promise<HelpfulVoteOutcome>;
+  /** Which of these reviews this voter, or anyone at their address, has found helpful. */
+  votedOn(voter: Voter, reviewIds: readonly string[]): Promise<string[]>;
+  /**
+   * Counts the vote once per voter and once per address; "already" when either voted before;
+   * "not_found" unless listed.
+   */
+  voteHelpful(reviewId: string, voter: Voter & { id: string }): Promise<HelpfulVoteOutcome>;
+  /** The visitor of this request: their address, and the voter id their cookie carries, if genuine. */
+  voterOf(request: Request, clientAddress: string): Voter;
+  /** A new voter at this address, and the cookie's value that names them from now on. */
+  newVoter(clientAddress: string): { voter: Voter & { id: string }; cookieValue: string };
 }
+
+/** Who votes: their network address, and the voter id of their cookie (null: none yet). */
+export type Voter = { address: string; id: string | null };
 
 export type ReviewListingDeps = {
   db: Db;
@@ -113,6 +126,9 @@ export function publicReviewOf(row: Row): PublicReview {
   };
 }
 
+/** Thrown inside a vote's transaction to undo it: the voter or their address has voted already. */
+class AlreadyVoted extends Error {}
+
 export function createReviewListing(deps: ReviewListingDeps): ReviewListing {
   const { db, logger, includeSamples, secret } = deps;
 
@@ -124,10 +140,16 @@ export function createReviewListing(deps: ReviewListingDeps): ReviewListing {
       (options.samples ?? includeSamples) ? undefined : ne(reviews.source, "sample"),
     ) as SQL;
 
-  const voterKeyOf = (address: string) =>
+  const addressKeyOf = (address: string) =>
     createHmac("sha256", secret)
       .update(`review-helpful\u0000${rateLimitKey(address)}`)
       .digest("base64url");
+  const voterIdKeyOf = (id: string) =>
+    createHmac("sha256", secret).update(`review-helpful-voter\u0000${id}`).digest("base64url");
+  const keysOf = (voter: Voter) => [
+    addressKeyOf(voter.address),
+    ...(voter.id === null ? [] : [voterIdKeyOf(voter.id)]),
+  ];
 
   return {
     async list(options) {
@@ -175,53 +197,63 @@ export function createReviewListing(deps: ReviewListingDeps): ReviewListing {
         : summarize(rows.map((row) => ({ rating: row.rating, count: Number(row.count) })));
     },
 
-    async votedOn(clientAddress, reviewIds) {
+    async votedOn(voter, reviewIds) {
       const ids = reviewIds.filter((id) => UUID.test(id));
       if (ids.length === 0) return [];
       const rows = await db
-        .select({ reviewId: reviewHelpfulVotes.reviewId })
+        .selectDistinct({ reviewId: reviewHelpfulVotes.reviewId })
         .from(reviewHelpfulVotes)
         .where(
-          and(
-            eq(reviewHelpfulVotes.voterKey, voterKeyOf(clientAddress)),
-            inArray(reviewHelpfulVotes.reviewId, ids),
-          ),
+          and(inArray(reviewHelpfulVotes.voterKey, keysOf(voter)), inArray(reviewHelpfulVotes.reviewId, ids)),
         );
       return rows.map((row) => row.reviewId);
     },
 
-    async voteHelpful(reviewId, clientAddress) {
+    async voteHelpful(reviewId, voter) {
       if (!UUID.test(reviewId)) return { outcome: "not_found" };
-      const voterKey = voterKeyOf(clientAddress);
+      const keys = keysOf(voter);
       // The vote and the count in one transaction: the count is always the number of votes counted.
-      // The primary key (review, voter) makes a second vote, or two at once, count once.
-      const outcome = await db.transaction(async (tx): Promise<HelpfulVoteOutcome> => {
-        const [target] = await tx
-          .select({ helpfulCount: reviews.helpfulCount })
-          .from(reviews)
-          .where(and(eq(reviews.id, reviewId), listed({})));
-        if (!target) return { outcome: "not_found" };
-        const inserted = await tx
-          .insert(reviewHelpfulVotes)
-          .values({ reviewId, voterKey })
-          .onConflictDoNothing()
-          .returning({ reviewId: reviewHelpfulVotes.reviewId });
-        if (inserted.length === 0) {
-          const [current] = await tx
+      // The primary key (review, voter key) makes a second vote, or two at once, count once; a vote
+      // whose voter or address has voted already is undone whole (AlreadyVoted rolls back).
+      const outcome = await db
+        .transaction(async (tx): Promise<HelpfulVoteOutcome> => {
+          const [target] = await tx
+            .select({ helpfulCount: reviews.helpfulCount })
+            .from(reviews)
+            .where(and(eq(reviews.id, reviewId), listed({})));
+          if (!target) return { outcome: "not_found" };
+          const inserted = await tx
+            .insert(reviewHelpfulVotes)
+            .values(keys.map((voterKey) => ({ reviewId, voterKey })))
+            .onConflictDoNothing()
+            .returning({ reviewId: reviewHelpfulVotes.reviewId });
+          if (inserted.length < keys.length) throw new AlreadyVoted();
+          const [bumped] = await tx
+            .update(reviews)
+            .set({ helpfulCount: sql`${reviews.helpfulCount} + 1` })
+            .where(eq(reviews.id, reviewId))
+            .returning({ helpfulCount: reviews.helpfulCount });
+          return { outcome: "counted", helpfulCount: bumped?.helpfulCount ?? target.helpfulCount + 1 };
+        })
+        .catch(async (error: unknown): Promise<HelpfulVoteOutcome> => {
+          if (!(error instanceof AlreadyVoted)) throw error;
+          const [current] = await db
             .select({ helpfulCount: reviews.helpfulCount })
             .from(reviews)
             .where(eq(reviews.id, reviewId));
-          return { outcome: "already", helpfulCount: current?.helpfulCount ?? target.helpfulCount };
-        }
-        const [bumped] = await tx
-          .update(reviews)
-          .set({ helpfulCount: sql`${reviews.helpfulCount} + 1` })
-          .where(eq(reviews.id, reviewId))
-          .returning({ helpfulCount: reviews.helpfulCount });
-        return { outcome: "counted", helpfulCount: bumped?.helpfulCount ?? target.helpfulCount + 1 };
-      });
+          return { outcome: "already", helpfulCount: current?.helpfulCount ?? 0 };
+        });
       if (outcome.outcome === "counted") logger.debug({ reviewId }, "helpful vote counted");
       return outcome;
+    },
+
+    voterOf(request, clientAddress) {
+      return { address: clientAddress, id: voterIdOf(request, secret) };
+    },
+
+    newVoter(clientAddress) {
+      const { id, value } = newVoter(secret);
+      return { voter: { address: clientAddress, id }, cookieValue: value };
     },
   };
 }

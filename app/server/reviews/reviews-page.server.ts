@@ -12,7 +12,10 @@ import {
 import { checkContentType, readBody } from "~/server/http/body.server";
 import { ApiError } from "~/server/http/failures.server";
 import { checkOrigin, enforceRateLimit } from "~/server/http/guards.server";
+import { networkKey } from "~/server/http/client-key.server";
+import type { Voter } from "./listing.server";
 import { parseReviewQuery } from "./listing-query";
+import { voterCookie } from "./voter-cookie.server";
 
 /**
  * The `/reviews` page's loader and its "helpful" vote (issue 18 item 4; decision 084), kept out of the
@@ -57,7 +60,7 @@ export async function reviewsPageLoader(
     reviewListing.latest(product, JSON_LD_REVIEWS, { realOnly: true }),
   ]);
   const voted = await reviewListing.votedOn(
-    context.clientIp,
+    reviewListing.voterOf(request, context.clientIp),
     list.reviews.map((review) => review.id),
   );
   const query = { ...asked, page: list.page };
@@ -92,7 +95,9 @@ const refused = (status: number, message: string, reviewId: string | null, heade
 /**
  * A "helpful" vote, posted by the review's button (a plain form without JavaScript, a fetcher with it).
  * Checks in the API's order: the origin, the body's kind and size, its fields (zod), the rate limit;
- * then the vote, which counts once per visitor per review however often it is sent.
+ * then the voter: their cookie's, or a new one (its cookie set with the answer) if their network may
+ * have one more this hour; then the vote, which counts once per voter and once per address however
+ * often it is sent (decision 090).
  */
 export async function helpfulVoteAction(request: Request, context: AppLoadContext) {
   let reviewId: string | null = null;
@@ -106,11 +111,12 @@ export async function helpfulVoteAction(request: Request, context: AppLoadContex
       return refused(400, "This vote could not be read. Please reload the page and try again.", null);
     reviewId = parsed.data.reviewId;
     await enforceRateLimit(context, "review-helpful");
-    const outcome = await context.services.reviewListing.voteHelpful(reviewId, context.clientIp);
+    const { voter, setCookie } = await voterFor(request, context);
+    const outcome = await context.services.reviewListing.voteHelpful(reviewId, voter);
     if (outcome.outcome === "not_found") return refused(404, "This review is not shown here.", reviewId);
     return data<HelpfulVoteResult>(
       { status: outcome.outcome, reviewId, helpfulCount: outcome.helpfulCount },
-      { headers: REVIEWS_PAGE_HEADERS },
+      { headers: { ...REVIEWS_PAGE_HEADERS, ...setCookie } },
     );
   } catch (error) {
     if (error instanceof ApiError) return refused(error.status, error.message, reviewId, error.headers);
@@ -119,10 +125,37 @@ export async function helpfulVoteAction(request: Request, context: AppLoadContex
   }
 }
 
-/** The page's `headers`: no-store always, and a refusal's Retry-After (the rate limit). */
+/**
+ * The visitor who votes: the one their cookie names, or a new one, with the cookie to set, while their
+ * network (an IPv6 /48, an IPv4 address) has had fewer than the `review-voter` limit this hour; past
+ * it, a 429 and no vote.
+ */
+async function voterFor(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ voter: Voter & { id: string }; setCookie: Record<string, string> }> {
+  const { reviewListing, rateLimiter, env } = context.services;
+  const known = reviewListing.voterOf(request, context.clientIp);
+  if (known.id !== null) return { voter: { ...known, id: known.id }, setCookie: {} };
+  const decision = await rateLimiter.consume("review-voter", `voters:${networkKey(context.clientIp)}`);
+  if (!decision.allowed)
+    throw new ApiError(429, "Too many new votes from your network just now. Please try again later.", {
+      "Retry-After": String(decision.retryAfterSeconds),
+    });
+  const { voter, cookieValue } = reviewListing.newVoter(context.clientIp);
+  const secure = env.NODE_ENV === "production";
+  return { voter, setCookie: { "Set-Cookie": voterCookie(cookieValue, { secure }) } };
+}
+
+/**
+ * The page's `headers`: no-store always, a refusal's Retry-After (the rate limit), and a new voter's
+ * cookie.
+ */
 export function reviewsPageHeaders({ actionHeaders }: { actionHeaders: Headers }): Headers {
   const headers = new Headers(REVIEWS_PAGE_HEADERS);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
+  for (const name of ["Retry-After", "Set-Cookie"]) {
+    const value = actionHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
   return headers;
 }

@@ -7,8 +7,9 @@ import { EmailLayout, emailButton, emailColors, emailSmall, emailText } from "./
 /**
  * The support forms' e-mails (issue 17): a contact message or a guarantee request, once to the support
  * address (Reply-To: the sender, so support answers with Reply) and once to the sender as an
- * acknowledgement. What a visitor typed goes into the body only, escaped by React; the subject carries
- * a topic label and an order number, never free text.
+ * acknowledgement. What a visitor typed goes into the body of the copy to support only, escaped by
+ * React; the subject carries a topic label and an order number, never free text. The contact form's
+ * acknowledgement goes to an address no one has proven, so it quotes nothing the visitor typed.
  */
 
 const heading = { ...emailText, fontSize: "22px", fontWeight: 700 };
@@ -70,26 +71,33 @@ export async function renderContactForSupport(message: ContactMessage) {
   };
 }
 
-export async function renderContactAcknowledgement(message: ContactMessage) {
-  const intro = `Thanks for writing to ${brand.name}, ${message.name}. Your message is with our support team, and we reply by e-mail within ${support.replyWithin} (${support.hours}).`;
+/**
+ * What the acknowledgement may carry: the address it goes to is whatever was typed, so nothing the
+ * visitor wrote (issue 38 item 2). The topic's label is the site's own words; the reference is ours.
+ */
+export const contactAcknowledgementPayload = z.object({
+  messageId: z.string(),
+  topicLabel: z.string(),
+  receivedAt: z.string(),
+});
+
+export type ContactAcknowledgement = z.infer<typeof contactAcknowledgementPayload>;
+
+export async function renderContactAcknowledgement(message: ContactAcknowledgement) {
+  const intro = `Thanks for writing to ${brand.name}. Your message is with our support team, and we reply by e-mail within ${support.replyWithin} (${support.hours}).`;
+  const about = `Topic: ${message.topicLabel}. Reference: ${message.messageId}.`;
+  const stranger =
+    "Didn't write to us? Someone typed your address into our contact form: ignore this e-mail, nothing more will come of it.";
   return {
     subject: `We have your message | ${brand.name}`,
     html: await render(
       <EmailLayout
         preview={`We reply within ${support.replyWithin}.`}
-        footer={
-          <Text style={emailSmall}>
-            Didn't write to us? Someone typed your address into our contact form: ignore this e-mail.
-          </Text>
-        }
+        footer={<Text style={emailSmall}>{stranger}</Text>}
       >
         <Text style={heading}>We have your message</Text>
         <Text style={emailText}>{intro}</Text>
-        <Text style={emailText}>
-          <strong>{message.topicLabel}</strong>
-          {message.orderNumber ? ` (order #${message.orderNumber})` : ""}
-        </Text>
-        <Text style={quoted}>{message.message}</Text>
+        <Text style={emailText}>{about}</Text>
         <Text style={emailSmall}>To add something, reply to this e-mail.</Text>
       </EmailLayout>,
     ),
@@ -98,12 +106,10 @@ export async function renderContactAcknowledgement(message: ContactMessage) {
       "",
       intro,
       "",
-      `${message.topicLabel}${message.orderNumber ? ` (order #${message.orderNumber})` : ""}`,
-      "",
-      message.message,
+      about,
       "",
       "To add something, reply to this e-mail.",
-      "Didn't write to us? Someone typed your address into our contact form: ignore this e-mail.",
+      stranger,
     ].join("\n"),
     replyTo: support.email,
   };
