@@ -675,12 +675,13 @@ export const tables = {
         sharedWith: [],
       },
       confirm_token_expires_at: bookkeeping("When the confirmation link stops working."),
-      unsubscribe_token: {
+      unsubscribe_token_hash: {
         personal: true,
-        label: "Unsubscribe link code",
+        label: "Unsubscribe link code (scrambled)",
         kinds: ["linkCode"],
-        purpose: "So every newsletter carries a link that unsubscribes you in one click.",
-        sharedWith: ["mail"],
+        purpose:
+          "To recognise your unsubscribe link, which unsubscribes you in one click; only a one-way hash of it is stored.",
+        sharedWith: [],
       },
       confirmation_sent_at: {
         personal: true,
