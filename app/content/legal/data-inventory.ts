@@ -60,11 +60,33 @@ export const dataKinds = {
 
 export type DataKind = keyof typeof dataKinds;
 
-/** Who else receives data, besides us. */
+/**
+ * Every e-mail the site sends, by its outbox kind, in the policy's words. The e-mail provider receives
+ * each of them; tests/unit/privacy-emails.test.ts fails when the code defines an e-mail not listed here.
+ */
+export const emailsWeSend = {
+  order_confirmation: "order confirmations (with the shipping address)",
+  review_invitation: "review invitations (what you bought, with a link to review it)",
+  newsletter_confirmation: "newsletter confirmation links",
+  contact_for_support: "your contact messages, passed to our support inbox",
+  contact_acknowledgement: "our acknowledgements of your contact messages",
+  guarantee_for_support: "your guarantee requests, passed to our support inbox",
+  guarantee_acknowledgement: "our acknowledgements of your guarantee requests",
+  admin_sign_in: "staff sign-in links",
+} as const satisfies Record<string, string>;
+
+const listOf = (items: readonly string[]) =>
+  new Intl.ListFormat("en", { style: "long", type: "conjunction" }).format(items);
+
+/**
+ * Who else receives data, besides us. `inShort` is the policy's summary and the FAQ's answer: what the
+ * company does for the shopper, after its name ("Stripe takes your payment …").
+ */
 export const processors = {
   stripe: {
     name: "Stripe",
     role: "Payments",
+    inShort: "takes your payment on its own checkout page (your card details go to Stripe only)",
     policyUrl: "https://stripe.com/privacy",
     receives:
       "Everything you enter on Stripe's checkout page (see below), and from us the products and prices of your order. Stripe sends us back your e-mail address, name, shipping address and whether the payment went through.",
@@ -72,6 +94,7 @@ export const processors = {
   shopify: {
     name: "Shopify",
     role: "Product catalog and order fulfilment",
+    inShort: "receives each order so it can be packed and shipped, and e-mails you when it ships",
     policyUrl: "https://www.shopify.com/legal/privacy",
     receives:
       "Each order (your name, e-mail address, shipping address, what you bought and paid), so it can be packed and shipped; Shopify e-mails you the shipping confirmation. When our server looks up products or prices for you, it passes your IP address to Shopify, which uses it to protect the store from abuse.",
@@ -79,16 +102,21 @@ export const processors = {
   mail: {
     name: "E-mail delivery provider (SMTP)",
     role: "Sending e-mail",
-    receives:
-      "The recipient's address and the content of each e-mail we send: order confirmations (with the shipping address), newsletter confirmation links, our copies and acknowledgements of contact messages and guarantee requests, and staff sign-in links.",
+    inShort:
+      "delivers the e-mails we send (order confirmations, review invitations, newsletter confirmations and our answers to your messages)",
+    receives: `The recipient's address and the content of each e-mail we send: ${listOf(Object.values(emailsWeSend))}.`,
   },
   host: {
     name: "Hosting provider",
     role: "Servers, database and cache",
+    inShort: "runs the computers our site and its database are kept on",
     receives:
       "Everything this page lists as stored by us, and our server logs, because it runs the computers they are kept on.",
   },
-} as const satisfies Record<string, { name: string; role: string; receives: string; policyUrl?: string }>;
+} as const satisfies Record<
+  string,
+  { name: string; role: string; inShort: string; receives: string; policyUrl?: string }
+>;
 
 export type Processor = keyof typeof processors;
 
