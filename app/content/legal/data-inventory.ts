@@ -100,7 +100,7 @@ export const processors = {
       "Each order (your name, e-mail address, shipping address, what you bought and paid), so it can be packed and shipped; Shopify e-mails you the shipping confirmation. When our server looks up products or prices for you, it passes your IP address to Shopify, which uses it to protect the store from abuse.",
   },
   mail: {
-    name: "E-mail delivery provider (SMTP)",
+    name: "E-mail delivery provider",
     role: "Sending e-mail",
     inShort:
       "delivers the e-mails we send (order confirmations, review invitations, newsletter confirmations and our answers to your messages)",
