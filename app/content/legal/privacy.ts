@@ -77,7 +77,7 @@ export const privacyPolicy = {
     "how-long": "How long we keep it",
     "who-else": "Who else receives it",
     cookies: "Cookies and browser storage",
-    "no-sale": "We don't sell or share your data",
+    "no-sale": "We don't sell your data or share it for advertising",
     "your-rights": "Your privacy rights",
     "do-not-track": "Do Not Track",
     children: "Children",
