@@ -1,10 +1,18 @@
 import { interactionNotes } from "./deep-dive";
 import { type Evidence, evidenceLabels } from "./formula";
 import { ingredients } from "./ingredients";
+import { processors } from "./legal/data-inventory";
 import { dosing, guarantee, kitFacts, kitSummary, shipping, supply } from "./product";
 import { link, list, mailto, p, plainText, type RichText } from "./rich-text";
 import { paths, support } from "./site";
 import { whoShouldNot } from "./who-should-not";
+
+/** Who gets personal data to serve an order, and why: the privacy policy's processors, in its words. */
+const sharedToServeTheOrder = [
+  `${processors.stripe.name} ${processors.stripe.inShort}`,
+  `${processors.shopify.name} ${processors.shopify.inShort}`,
+  `our e-mail provider ${processors.mail.inShort}`,
+].join("; ");
 
 /**
  * The FAQ page (issue 17): questions shoppers ask, grouped, each with a stable anchor (`/faq#<id>`:
@@ -276,7 +284,10 @@ export const faqGroups: readonly FaqGroup[] = [
         question: "What do you do with my personal data?",
         answer: [
           p(
-            "We use your name, address and e-mail to deliver your order and answer you, and your e-mail for the newsletter only if you sign up and confirm. We do not sell or share your personal data.",
+            "We use your name, address and e-mail to deliver your order and answer you, and your e-mail for the newsletter only if you sign up and confirm. We never sell your personal data or use it for advertising.",
+          ),
+          p(
+            `To serve your order we share what each needs with the companies that do part of the work: ${sharedToServeTheOrder}. They receive it only to provide their service to us, not for their own advertising.`,
           ),
           p(
             "The ",

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { faqEntries } from "~/content/faq-page";
 import {
   browserStorage,
   dataKinds,
@@ -9,7 +10,7 @@ import {
   tables,
 } from "~/content/legal/data-inventory";
 import { privacyPolicy, privacyRequestHref } from "~/content/legal/privacy";
-import { company, support } from "~/content/site";
+import { company, paths, support } from "~/content/site";
 import { expect, test } from "./support";
 
 /**
@@ -20,6 +21,16 @@ import { expect, test } from "./support";
  */
 
 const PATH = "/legal/privacy";
+
+/** The collapsed full policy: its summary names what it holds (issue 32 item 13). */
+const fullPolicy = (page: Page) =>
+  page.locator("main details").filter({ hasText: privacyPolicy.summary.inventory.label });
+
+/** Opens the full policy, as a reader does, by its label. */
+async function openFullPolicy(page: Page) {
+  await fullPolicy(page).locator("summary").click();
+  await expect(fullPolicy(page)).toHaveAttribute("open", "");
+}
 
 /** The kinds of personal data a table holds, from the inventory itself (not the page's view of it). */
 function kindLabels(entry: TableEntry): string[] {
@@ -48,6 +59,7 @@ test.describe("privacy policy", () => {
   test("names each table's kinds of personal data and how long it is kept", async ({ page }) => {
     await page.goto(PATH);
     await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+    await openFullPolicy(page);
     const main = page.locator("main");
     for (const [name, entry] of Object.entries(tables) as [string, TableEntry][]) {
       const card = main.getByRole("article", { name: entry.title, exact: true });
@@ -71,6 +83,7 @@ test.describe("privacy policy", () => {
 
   test("how long, who else, cookies: each from the inventory", async ({ page }) => {
     await page.goto(PATH);
+    await openFullPolicy(page);
     const section = (title: string) => page.getByRole("region", { name: title, exact: true });
     const howLong = section(privacyPolicy.sections["how-long"]);
     for (const rule of Object.values(retentionRules)) await expect(howLong).toContainText(rule.summary);
@@ -86,13 +99,14 @@ test.describe("privacy policy", () => {
     await page.goto(PATH);
     await expect(page.locator("main time")).toHaveAttribute("datetime", "2026-11-23");
     await expect(page.locator("main")).toContainText("Effective November 23, 2026");
-    const who = page.getByRole("region", { name: privacyPolicy.sections["who-we-are"] });
+    const who = page.getByRole("region", { name: privacyPolicy.summary.sections["who-we-are"] });
     await expect(who).toContainText(company.legalName);
     await expect(who).toContainText(company.postalAddress);
     await expect(who.getByRole("link", { name: support.email })).toHaveAttribute(
       "href",
       `mailto:${support.email}`,
     );
+    await openFullPolicy(page);
     const rights = page.getByRole("region", { name: privacyPolicy.sections["your-rights"] });
     for (const right of [
       "Know and access",
@@ -120,6 +134,8 @@ test.describe("privacy policy", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(PATH);
     await expectNoSidewaysScroll(page);
+    await openFullPolicy(page);
+    await expectNoSidewaysScroll(page);
     // Each cell says which column it is in, on a narrow screen.
     const firstRow = page
       .getByRole("article", { name: tables.orders.title, exact: true })
@@ -133,6 +149,8 @@ test.describe("privacy policy", () => {
 
     test("the whole policy is in the page", async ({ page }) => {
       await page.goto(PATH);
+      // A native <details>: it opens without JavaScript.
+      await openFullPolicy(page);
       await expect(
         page.getByRole("article", { name: tables.contact_messages.title, exact: true }),
       ).toContainText(dataKinds.messageText.label);
@@ -141,5 +159,96 @@ test.describe("privacy policy", () => {
         privacyRequestHref,
       );
     });
+  });
+});
+
+test.describe("privacy policy: a plain summary first, the full inventory collapsed below it (issue 32 items 8 and 13)", () => {
+  test("leads with the summary; the inventory is closed, labelled, and holds the schema's words", async ({
+    page,
+  }) => {
+    await page.goto(PATH);
+    const main = page.locator("main");
+    const summaryTitles = Object.values(privacyPolicy.summary.sections);
+    // The first headings a reader meets are the summary's, in order.
+    const headings = await main.getByRole("heading", { level: 2 }).allInnerTexts();
+    expect(headings.slice(0, summaryTitles.length).map((text) => text.trim())).toEqual(summaryTitles);
+    // Below them, one closed <details> whose summary says what it holds.
+    const inventory = fullPolicy(page);
+    await expect(inventory).toHaveCount(1);
+    await expect(inventory).not.toHaveAttribute("open");
+    await expect(inventory.locator("summary")).toContainText(privacyPolicy.summary.inventory.label);
+    const lastSummaryPart = main.getByRole("region", { name: privacyPolicy.summary.sections["who-we-are"] });
+    const summaryBottom = (await lastSummaryPart.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    expect((await inventory.boundingBox())?.y ?? 0).toBeGreaterThan(summaryBottom);
+    await expect(main.getByRole("article", { name: tables.orders.title, exact: true })).toBeHidden();
+    // What a shopper reads before opening it has no database words.
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (a closed <details> hides its content)
+    const shown = await main.innerText();
+    for (const jargon of ["HMAC", "A queue", "Shopify's last error", "dedupe", "SMTP"])
+      expect(shown, jargon).not.toContain(jargon);
+    // Who gets what, and why; how long; what they can do.
+    const sharing = main.getByRole("region", { name: privacyPolicy.summary.sections.sharing });
+    for (const processor of Object.values(processors))
+      await expect(sharing.getByRole("listitem").filter({ hasText: processor.name })).toContainText(
+        processor.inShort,
+      );
+    await expect(sharing.getByRole("listitem").filter({ hasText: processors.mail.name })).toContainText(
+      "review invitations",
+    );
+    await expect(sharing).toContainText("We never sell your personal data");
+    const keeping = main.getByRole("region", { name: privacyPolicy.summary.sections.keeping });
+    for (const rule of [retentionRules.order, retentionRules.contactMessage, retentionRules.review])
+      await expect(keeping).toContainText(rule.summary);
+    const rights = main.getByRole("region", { name: privacyPolicy.summary.sections["your-choices"] });
+    await expect(rights.getByRole("link", { name: privacyPolicy.rights.formLabel })).toHaveAttribute(
+      "href",
+      privacyRequestHref,
+    );
+  });
+
+  test("on a 390 px phone, the page with the inventory closed is a fraction of its old 37,000 px", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(PATH);
+    const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+    const closed = await height();
+    await openFullPolicy(page);
+    const open = await height();
+    test
+      .info()
+      .annotations.push({ type: "height at 390 px", description: `closed ${closed} px, open ${open} px` });
+    expect(closed).toBeLessThan(8000);
+    // The inventory is all still there, one click away.
+    expect(open).toBeGreaterThan(closed * 3);
+  });
+
+  test("the e-mail provider's entry names review invitations; link codes are stored as hashes, as it says", async ({
+    page,
+  }) => {
+    await page.goto(PATH);
+    await openFullPolicy(page);
+    const whoElse = page.getByRole("region", { name: privacyPolicy.sections["who-else"], exact: true });
+    const mail = whoElse.getByRole("listitem").filter({ hasText: processors.mail.role });
+    await expect(mail).toContainText(processors.mail.receives);
+    await expect(mail).toContainText("review invitations");
+    // True since the unsubscribe token is hashed too (tests/integration/newsletter-unsubscribe-hash.test.ts).
+    await expect(page.getByRole("region", { name: privacyPolicy.sections.security })).toContainText(
+      "the codes in sign-in and newsletter links are stored only as one-way hashes",
+    );
+  });
+
+  test("the FAQ says what is shared with whom and why, not that nothing is shared", async ({ page }) => {
+    const entry = faqEntries.find((item) => item.id === "personal-data");
+    await page.goto(paths.faq);
+    const item = page
+      .locator("main details")
+      .filter({ has: page.locator("summary", { hasText: entry?.question ?? "personal-data" }) });
+    await item.locator("summary").click();
+    await expect(item).not.toContainText("We do not sell or share your personal data");
+    await expect(item).toContainText("We never sell your personal data");
+    for (const processor of [processors.stripe, processors.shopify])
+      await expect(item).toContainText(`${processor.name} ${processor.inShort}`);
+    await expect(item).toContainText("review invitations");
   });
 });

@@ -160,6 +160,12 @@ describe("migration 0001: rows that differ only in letter case become one", () =
         sent: "2026-11-03T10:00",
       },
     ]);
-    await expect(insert("SOLO@example.com", "pending", {})).rejects.toThrow(/newsletter_email_canonical/);
+    // After every migration (0010 renamed the token column to hold its hash), one row per address holds.
+    await expect(
+      client.query(
+        `insert into newsletter_subscribers (email, status, consent_at, unsubscribe_token_hash)
+         values ('SOLO@example.com', 'pending', '2026-11-01T00:00:00Z', 'unsub-SOLO@example.com')`,
+      ),
+    ).rejects.toThrow(/newsletter_email_canonical/);
   });
 });

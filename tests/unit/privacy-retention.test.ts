@@ -149,7 +149,7 @@ async function subscriber(name: string, values: Partial<typeof newsletterSubscri
   await database.db.insert(newsletterSubscribers).values({
     email: `${name}@example.com`,
     consentAt: ago(DAY),
-    unsubscribeToken: `unsubscribe-token-${name}-${sequence}`,
+    unsubscribeTokenHash: `unsubscribe-token-hash-${name}-${sequence}`,
     ...values,
   });
 }

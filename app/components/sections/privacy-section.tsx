@@ -5,13 +5,35 @@ import { Fragment, type ReactNode } from "react";
  * stacks into one card per row on narrow screens (no sideways scrolling at 390 px). Kept simple: the
  * legal pages' shared layout (legal-document.tsx) will take these over.
  */
-export function PrivacySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function PrivacySection({
+  id,
+  title,
+  children,
+  compact = false,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  /** The summary's parts: a plainer heading and less space, for a short read. */
+  compact?: boolean;
+}) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20 border-t border-white/10 py-12">
-      <h2 id={`${id}-title`} className="heading-display text-3xl text-white sm:text-4xl">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={`scroll-mt-20 border-t border-white/10 ${compact ? "py-8" : "py-12"}`}
+    >
+      <h2
+        id={`${id}-title`}
+        className={
+          compact
+            ? "text-2xl font-black text-white sm:text-3xl"
+            : "heading-display text-3xl text-white sm:text-4xl"
+        }
+      >
         {title}
       </h2>
-      <div className="mt-6 space-y-4 leading-relaxed text-ink-200">{children}</div>
+      <div className={`${compact ? "mt-4" : "mt-6"} space-y-4 leading-relaxed text-ink-200`}>{children}</div>
     </section>
   );
 }

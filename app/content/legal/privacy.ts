@@ -35,15 +35,49 @@ export const privacyPolicy = {
    */
   changeNotice: null as string | null,
   lead: `What personal data ${brand.name} collects when you visit this site or buy from us, why, how long we keep it, who else receives it, and your rights. It describes what our software actually does.`,
-  /** Each section's H2, in page order (the "On this page" list follows it). */
+  /**
+   * The page leads with this: what a shopper needs in a two-minute read, in plain words (issue 32 item
+   * 13). Figures and companies are the inventory's (`summaryOf` below fills them in).
+   */
+  summary: {
+    sections: {
+      collect: "What we collect",
+      why: "Why we use it",
+      sharing: "Who we share it with, and why",
+      keeping: "How long we keep your data",
+      "your-choices": "Your rights",
+      tracking: "Cookies, tracking and age",
+      "who-we-are": "Who we are and how to reach us",
+    },
+    collect: [
+      "Your order: your name, e-mail address, shipping address, and what you bought and paid. Your card details go to Stripe and never reach us.",
+      "What you write to us: contact messages, guarantee requests and reviews.",
+      "Your e-mail address for the newsletter, only if you sign up and then confirm it.",
+      "No accounts or passwords, no test kit results, and no analytics, advertising or tracking of any kind.",
+    ],
+    why: "To take your payment, ship your order, send its confirmation and, once it ships, one invitation to review it; to answer you; to send the newsletter you asked for; and to keep the sales records tax law requires. Never to advertise to you or to profile you.",
+    sharingIntro: "We share only what each company needs to do its part for you:",
+    sharingOutro: "We never sell your personal data or share it for advertising.",
+    keepingIntro: "Each kind of record is deleted on a schedule:",
+    rights:
+      "You can ask us to show you, correct, send you a copy of, or delete your personal data (except the sales records we must keep). We answer within 45 days, and you can appeal a refusal.",
+    tracking: [
+      "Shoppers get no cookies from us, but for one if you mark a review as helpful, so your vote counts once. Videos load YouTube only when you press play.",
+      "We don't track you across sites, so Do Not Track and Global Privacy Control signals have nothing to switch off.",
+      "This site and our products are for adults 18 and over.",
+    ],
+    inventory: {
+      label: "The full policy: every record we keep, why, for how long, and who receives it",
+      hint: "Our complete data inventory, table by table, and the policy's details. Closed to keep this page short; open it to read everything.",
+    },
+  },
+  /** The full policy's sections, inside the collapsed inventory, in page order. */
   sections: {
-    "who-we-are": "Who we are",
-    "short-version": "The short version",
     "what-we-collect": "What we collect and why",
     "how-long": "How long we keep it",
     "who-else": "Who else receives it",
     cookies: "Cookies and browser storage",
-    "no-sale": "We don't sell or share your data",
+    "no-sale": "We don't sell your data or share it for advertising",
     "your-rights": "Your privacy rights",
     "do-not-track": "Do Not Track",
     children: "Children",
@@ -56,14 +90,6 @@ export const privacyPolicy = {
     company,
     supportEmail: support.email,
   },
-  shortVersion: [
-    "We collect what it takes to sell and ship your order, answer your messages and send the newsletter you asked for. Nothing more.",
-    "Shoppers get no cookies from us, but for one if you mark a review as helpful, so your vote counts once. We run no analytics, advertising or tracking scripts.",
-    "We never sell your personal data or share it for advertising.",
-    "Your card details go to Stripe, our payment provider, and never reach our servers.",
-    "Each kind of record is deleted on a schedule: e-mail contents after 30 days, messages after 2 years, orders after 7 years (tax records).",
-    "You can ask to see, correct, download or delete your data at any time.",
-  ],
   whatWeCollect: {
     intro:
       "Everything we store is in our database, one table per kind of record. Each table is listed below with the personal data it holds, why, for how long, and who else receives it. Our hosting provider stores all of it, because it runs our servers.",
@@ -252,10 +278,35 @@ function retentionView() {
   }));
 }
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** The summary's lists that come from the inventory: the network address, the companies, the periods. */
+function summaryView() {
+  const { collect } = privacyPolicy.summary;
+  const networkAddress = `Your network (IP) address, to stop anyone flooding the checkout or our forms: ${lowerFirst(retentionRules.rateLimitCounter.summary)}.`;
+  const kept = (what: string, rule: RetentionKey) => ({ what, period: retentionRules[rule].summary });
+  return {
+    collect: [...collect.slice(0, -1), networkAddress, ...collect.slice(-1)],
+    sharing: Object.values(processors).map((processor) => ({
+      name: processor.name,
+      does: processor.inShort,
+    })),
+    keeping: [
+      kept("Orders, refunds and payment records (our tax records)", "order"),
+      kept("Contact messages and guarantee requests", "contactMessage"),
+      kept("Reviews", "review"),
+      kept("Your newsletter address", "newsletterUnsubscribed"),
+      kept("The content of the e-mails we send you", "emailContent"),
+      kept("Server logs", "serverLogs"),
+    ],
+  };
+}
+
 /** Everything the policy page shows, for its loader: prerendered, it travels as data, not JavaScript. */
 export function privacyPageData() {
   return {
     copy: privacyPolicy,
+    summary: summaryView(),
     requestHref: privacyRequestHref,
     tables: Object.entries(tables).map(([name, table]) => tableView(name, table)),
     otherRecords: Object.entries(otherRecords).map(

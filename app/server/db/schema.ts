@@ -244,10 +244,11 @@ export const newsletterSubscribers = pgTable(
     confirmTokenHash: text("confirm_token_hash"),
     confirmTokenExpiresAt: timestamp("confirm_token_expires_at", { withTimezone: true }),
     /**
-     * The unsubscribe token every newsletter e-mail carries. Kept as is (not hashed): each future
-     * mailing must embed it, and all it can do is unsubscribe (docs/decisions/040-newsletter.md).
+     * SHA-256 of the unsubscribe token the newsletter's e-mails carry: the link holds the token, the
+     * lookup hashes it, so a copy of the database opens no link (docs/decisions/093-…; migration 0010
+     * hashed the tokens stored in plain before, so their links still work).
      */
-    unsubscribeToken: text("unsubscribe_token").notNull(),
+    unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
@@ -256,7 +257,7 @@ export const newsletterSubscribers = pgTable(
   (table) => [
     uniqueIndex("newsletter_email_canonical").on(table.emailCanonical),
     uniqueIndex("newsletter_confirm_token").on(table.confirmTokenHash),
-    uniqueIndex("newsletter_unsubscribe_token").on(table.unsubscribeToken),
+    uniqueIndex("newsletter_unsubscribe_token_hash").on(table.unsubscribeTokenHash),
     check("newsletter_status", sql`${table.status} in ('pending', 'confirmed', 'unsubscribed')`),
   ],
 );

@@ -13,7 +13,8 @@ import type { Logger } from "~/server/runtime/logger.server";
 /**
  * The newsletter list: double opt-in (docs/decisions/040-newsletter.md, 063). A sign-up stores the
  * address as pending with its consent time and source page and e-mails a confirmation link (its token
- * stored only as a SHA-256 hash, valid 48 hours). The same address, in any letter case, never makes a
+ * stored only as a SHA-256 hash, valid 48 hours) and an unsubscribe link (its token stored only as a
+ * SHA-256 hash too: decision 093). The same address, in any letter case, never makes a
  * second row, is sent a confirmation at most once per 10 minutes, and gets the same answer whatever its
  * state. The links in e-mails only read on GET (mail scanners fetch them): `confirmationState` and
  * `subscriptionState` read, `confirm` and `unsubscribe` (POST) write.
@@ -62,6 +63,9 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
     async subscribe({ email, sourcePage }) {
       const at = now();
       const confirmToken = newToken();
+      // Only its hash is stored, so a link can be written only when its token is made: a re-sent
+      // confirmation carries new links, which replace the last e-mail's (as the confirmation link does).
+      const unsubscribeToken = newToken();
       // Identity is the whole address lower-cased (the database's email_canonical, unique): the cap
       // below holds for Jo@, jo@ and JO@ together. The e-mail goes to the address as typed.
       const sameSubscriber = eq(newsletterSubscribers.emailCanonical, sql`lower(${email}::text)`);
@@ -75,7 +79,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
             sourcePage,
             confirmTokenHash: hashToken(confirmToken),
             confirmTokenExpiresAt: new Date(at.getTime() + CONFIRM_TOKEN_TTL_HOURS * 3_600_000),
-            unsubscribeToken: newToken(),
+            unsubscribeTokenHash: hashToken(unsubscribeToken),
             confirmationSentAt: at,
           })
           .onConflictDoNothing({ target: newsletterSubscribers.emailCanonical })
@@ -103,6 +107,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
               sourcePage,
               confirmTokenHash: hashToken(confirmToken),
               confirmTokenExpiresAt: new Date(at.getTime() + CONFIRM_TOKEN_TTL_HOURS * 3_600_000),
+              unsubscribeTokenHash: hashToken(unsubscribeToken),
               confirmationSentAt: at,
               unsubscribedAt: null,
               updatedAt: at,
@@ -113,7 +118,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
         }
         const payload: NewsletterConfirmation = {
           confirmUrl: `${siteUrl}/newsletter/confirm?token=${confirmToken}`,
-          unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe?token=${row.unsubscribeToken}`,
+          unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe?token=${unsubscribeToken}`,
           expiresInHours: CONFIRM_TOKEN_TTL_HOURS,
         };
         return outbox.enqueue(tx, {
@@ -169,7 +174,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
       const [row] = await db
         .select({ status: newsletterSubscribers.status })
         .from(newsletterSubscribers)
-        .where(eq(newsletterSubscribers.unsubscribeToken, token));
+        .where(eq(newsletterSubscribers.unsubscribeTokenHash, hashToken(token)));
       if (!row) return "invalid";
       return row.status === "unsubscribed" ? "unsubscribed" : "subscribed";
     },
@@ -187,7 +192,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
           confirmTokenExpiresAt: null,
           updatedAt: at,
         })
-        .where(eq(newsletterSubscribers.unsubscribeToken, token))
+        .where(eq(newsletterSubscribers.unsubscribeTokenHash, hashToken(token)))
         .returning({ id: newsletterSubscribers.id });
       return updated.length > 0 ? "unsubscribed" : "invalid";
     },

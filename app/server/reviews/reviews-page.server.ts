@@ -10,9 +10,9 @@ import {
   reviewQueryString,
 } from "~/contracts/reviews";
 import { checkContentType, readBody } from "~/server/http/body.server";
+import { networkKey } from "~/server/http/client-key.server";
 import { ApiError } from "~/server/http/failures.server";
 import { checkOrigin, enforceRateLimit } from "~/server/http/guards.server";
-import { networkKey } from "~/server/http/client-key.server";
 import type { Voter } from "./listing.server";
 import { parseReviewQuery } from "./listing-query";
 import { voterCookie } from "./voter-cookie.server";
