@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { type CsvError as ParserError, parse } from "csv-parse";
+import { type Options, type CsvError as ParserError, parse } from "csv-parse";
 
 /**
  * The review import's CSV reader (issue 38 item 5; decisions 081, 089): csv-parse, streamed, so a file
@@ -36,27 +36,27 @@ export async function* csvRecords(source: CsvSource): AsyncGenerator<CsvRecord> 
   let overCounted = 0;
   /** The line the last whole record ended on: an unfinished one starts after it. */
   let lastEnd = 0;
-  const parser = input.pipe(
-    parse({
-      bom: true,
-      relax_quotes: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      max_record_size: MAX_RECORD_CHARACTERS,
-      // Called as each record is read, before the next one can fail: the lines are counted here.
-      on_record: (fields: string[], context): CsvRecord => {
-        let breaks = 0;
-        for (const field of fields) {
-          for (const lineBreak of field.matchAll(/\r\n|\r|\n/g)) {
-            breaks += 1;
-            if (lineBreak[0] === "\r\n") overCounted += 1;
-          }
+  const options: Options<CsvRecord, string[]> = {
+    bom: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    max_record_size: MAX_RECORD_CHARACTERS,
+    // Called as each record is read, before the next one can fail: the lines are counted here.
+    on_record: (fields: string[], context): CsvRecord => {
+      let breaks = 0;
+      for (const field of fields) {
+        for (const lineBreak of field.matchAll(/\r\n|\r|\n/g)) {
+          breaks += 1;
+          if (lineBreak[0] === "\r\n") overCounted += 1;
         }
-        lastEnd = context.lines - overCounted;
-        return { line: lastEnd - breaks, fields };
-      },
-    }),
-  );
+      }
+      lastEnd = context.lines - overCounted;
+      return { line: lastEnd - breaks, fields };
+    },
+  };
+  // The overloads type `parse` for records that stay arrays; `on_record` makes each a CsvRecord.
+  const parser = input.pipe(parse(options as unknown as Options));
   input.on("error", (error) => parser.destroy(error));
   try {
     yield* parser as AsyncIterable<CsvRecord>;
