@@ -14,6 +14,7 @@ export const heldReasonLabels = {
   link: "A link",
   disease_claim: "A disease claim",
   hidden_before_import: "Hidden or marked as spam on the previous review platform",
+  edited_after_rejection: "Edited by its author after it was rejected",
 } as const satisfies Record<string, string>;
 
 /** What the site says where a rating would be, while no review is published. */

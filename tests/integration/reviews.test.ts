@@ -21,7 +21,7 @@ const CSV = [
   'Great,"Works well, more energy.",5,2026-03-14 10:22:33 UTC,email,ok,Jordan Reyes,jordan@example.com,1,forge-enhancer,,,,,',
   'Solid,"Good, ""as advertised"".",5,2026-03-20 10:00:00 UTC,email,ok,Kim Park,kim@example.com,1,forge-enhancer,,,,,',
   'Fine,"Does the job.\r\nSecond line.",4,2026-04-01 08:00:00 UTC,web,ok,Sam Lee,sam@example.com,1,forge-enhancer,Thanks!,2026-04-02 09:00:00 UTC,,,',
-  "Good,Decent value,5,2026-04-11,email,ok,Ann Bell,ann@example.com,2,forge-test-kit,,,,,",
+  "Good,Decent value,5,2026-04-11,email,ok,Ann Bell,ann@example.com,2,test-kit,,,,,",
   "Miracle,It cured my low T,5,2026-05-01,email,ok,Al Cole,al@example.com,1,forge-enhancer,,,,,",
   "Nope,Did nothing for me. Waste of money.,1,2026-05-02,email,ok,Bo Diaz,bo@example.com,1,forge-enhancer,,,,,",
   "Bad,Text,9,2026-05-01,email,ok,Cy,cy@example.com,1,forge-enhancer,,,,,",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { heldReasonLabels, moderationPolicy } from "~/content/reviews";
 import { HIDDEN_BEFORE_IMPORT } from "~/server/reviews/import.server";
-import { moderate, moderationReasons } from "~/server/reviews/moderation";
+import { EDITED_AFTER_REJECTION, moderate, moderationReasons } from "~/server/reviews/moderation";
 
 /**
  * Issue 18 item 3: moderation by rule, never by sentiment (decision 081). Each rule holds what it
@@ -113,7 +113,9 @@ describe("review moderation", () => {
 
 describe("the words for moderation", () => {
   it("has a label for every reason a review can be held, and a one-sentence policy", () => {
-    expect(Object.keys(heldReasonLabels).sort()).toEqual([...moderationReasons, HIDDEN_BEFORE_IMPORT].sort());
+    expect(Object.keys(heldReasonLabels).sort()).toEqual(
+      [...moderationReasons, HIDDEN_BEFORE_IMPORT, EDITED_AFTER_REJECTION].sort(),
+    );
     expect(moderationPolicy.split(/[.!?](\s|$)/).filter((part) => part.trim() !== "")).toHaveLength(1);
     expect(moderationPolicy).toContain("good or bad");
   });

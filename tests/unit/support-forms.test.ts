@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isPlaceholder, placeholdersLeft } from "~/content/site";
 import { lastGuaranteeDay, withinGuarantee } from "~/server/support/guarantee.server";
-import { contactInput, guaranteeInput, hasControlCharacter } from "~/server/support/support-inputs.server";
+import { contactInput, guaranteeInput } from "~/server/support/support-inputs.server";
+import { hasControlCharacter } from "~/server/text-input.server";
 
 const valid = {
   name: "Jordan Reyes",

@@ -1,12 +1,20 @@
+import { Readable } from "node:stream";
+import { type Options, type CsvError as ParserError, parse } from "csv-parse";
+
 /**
- * A small CSV reader (RFC 4180) for the review import (decision 081: no CSV package is installed, and
- * the format is small enough to read here, with its tests in tests/unit/review-csv.test.ts). Fields are
- * split by commas, records by CRLF, LF or a lone CR; a field in double quotes may hold commas, line
- * breaks and doubled quotes (`""` is one `"`). A byte-order mark at the start is skipped, blank lines
- * are skipped, and each record keeps the line it starts on, so a problem can be reported by line.
+ * The review import's CSV reader (issue 38 item 5; decisions 081, 089): csv-parse, streamed, so a file
+ * of any size is read a record at a time in bounded memory. RFC 4180: fields split by commas, records by
+ * CRLF, LF or a lone CR (found from the file); a field in double quotes may hold commas, line breaks and
+ * doubled quotes (`""` is one `"`); a quote inside an unquoted field is kept (as spreadsheets write it).
+ * A byte-order mark is skipped, blank lines are skipped, and each record keeps the line it starts on,
+ * so a problem can be reported by line. One record is at most MAX_RECORD_CHARACTERS: an unclosed quote
+ * cannot make the rest of the file one field in memory.
  */
 
 export type CsvRecord = { line: number; fields: string[] };
+
+/** Far above a review's longest record (text and reply 5,000 characters each), far below a memory problem. */
+export const MAX_RECORD_CHARACTERS = 256 * 1024;
 
 export class CsvError extends Error {
   constructor(
@@ -18,72 +26,64 @@ export class CsvError extends Error {
   }
 }
 
-export function parseCsv(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let line = 1;
-  let fields: string[] = [];
-  let field = "";
-  let recordLine = 1;
-  let quoted = false;
-  /** After a field's closing quote: only a comma or the end of the record may follow. */
-  let closed = false;
+/** What a CSV can be read from: its text, or a stream of its bytes (a file) or text. */
+export type CsvSource = string | Readable | AsyncIterable<string | Uint8Array>;
 
-  const endField = () => {
-    fields.push(field);
-    field = "";
-    quoted = false;
-    closed = false;
-  };
-  const endRecord = () => {
-    endField();
-    // A blank line is one empty field: not a record.
-    if (!(fields.length === 1 && fields[0] === "")) records.push({ line: recordLine, fields });
-    fields = [];
-  };
-
-  while (index < text.length) {
-    const char = text[index] as string;
-    if (quoted) {
-      if (char === '"') {
-        if (text[index + 1] === '"') {
-          field += '"';
-          index += 2;
-          continue;
+/** The file's records, one at a time, each with the line it starts on. */
+export async function* csvRecords(source: CsvSource): AsyncGenerator<CsvRecord> {
+  const input = typeof source === "string" ? Readable.from([source]) : Readable.from(source);
+  // csv-parse counts a CR and an LF inside a quoted field as two lines; a file's reader sees one.
+  let overCounted = 0;
+  /** The line the last whole record ended on: an unfinished one starts after it. */
+  let lastEnd = 0;
+  const options: Options<CsvRecord, string[]> = {
+    bom: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    max_record_size: MAX_RECORD_CHARACTERS,
+    // Called as each record is read, before the next one can fail: the lines are counted here.
+    on_record: (fields: string[], context): CsvRecord => {
+      let breaks = 0;
+      for (const field of fields) {
+        for (const lineBreak of field.matchAll(/\r\n|\r|\n/g)) {
+          breaks += 1;
+          if (lineBreak[0] === "\r\n") overCounted += 1;
         }
-        quoted = false;
-        closed = true;
-        index += 1;
-        continue;
       }
-      if (char === "\n" || (char === "\r" && text[index + 1] !== "\n")) line += 1;
-      field += char;
-      index += 1;
-      continue;
+      lastEnd = context.lines - overCounted;
+      return { line: lastEnd - breaks, fields };
+    },
+  };
+  // The overloads type `parse` for records that stay arrays; `on_record` makes each a CsvRecord.
+  const parser = input.pipe(parse(options as unknown as Options));
+  input.on("error", (error) => parser.destroy(error));
+  try {
+    yield* parser as AsyncIterable<CsvRecord>;
+  } catch (error) {
+    const parserError = error as ParserError & { lines?: number };
+    if (typeof parserError.code === "string" && parserError.code.startsWith("CSV_")) {
+      const unfinished =
+        parserError.code === "CSV_QUOTE_NOT_CLOSED" || parserError.code === "CSV_MAX_RECORD_SIZE";
+      const line = unfinished ? lastEnd + 1 : (parserError.lines ?? lastEnd + 1) - overCounted;
+      throw new CsvError(messageOf(parserError), Math.max(1, line));
     }
-    if (char === ",") {
-      endField();
-      index += 1;
-      continue;
-    }
-    if (char === "\r" || char === "\n") {
-      endRecord();
-      index += char === "\r" && text[index + 1] === "\n" ? 2 : 1;
-      line += 1;
-      recordLine = line;
-      continue;
-    }
-    if (closed) throw new CsvError(`unexpected ${JSON.stringify(char)} after a closing quote`, line);
-    if (char === '"' && field === "") {
-      quoted = true;
-      index += 1;
-      continue;
-    }
-    // A quote inside an unquoted field is kept as it is (lenient, as spreadsheets write it).
-    field += char;
-    index += 1;
+    throw error;
+  } finally {
+    input.destroy();
   }
-  if (quoted) throw new CsvError("a quoted field is not closed before the end of the file", recordLine);
-  if (field !== "" || fields.length > 0 || closed) endRecord();
-  return records;
+}
+
+/** The parser's complaint in the words of this reader (its own messages repeat the line, and the field). */
+function messageOf(error: ParserError): string {
+  switch (error.code) {
+    case "CSV_QUOTE_NOT_CLOSED":
+      return "a quoted field is not closed before the end of the file";
+    case "CSV_MAX_RECORD_SIZE":
+      return `a record is longer than ${MAX_RECORD_CHARACTERS.toLocaleString("en-US")} characters (an unclosed quote?)`;
+    case "CSV_INVALID_CLOSING_QUOTE":
+      return "a closing quote is followed by something other than a comma or the end of the record";
+    default:
+      return error.message.replace(/\s*at line \d+.*$/s, "");
+  }
 }

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { retentionRules } from "~/content/legal/data-inventory";
 import { REVIEW_LIMITS } from "~/contracts/reviews";
-import { type CsvRecord, parseCsv } from "./csv";
+import { firstControlCharacter, printable } from "~/server/text-input.server";
+import { CsvError, type CsvSource, csvRecords } from "./csv";
+import { reviewedProductHandles } from "./reviewable-products.server";
 import type { Reviews } from "./reviews.server";
 
 /**
@@ -12,6 +14,11 @@ import type { Reviews } from "./reviews.server";
  * same moderation rules as every review: a row a rule holds waits for a person. Importing is
  * idempotent: each row's external key is Judge.me's id when the file has one, otherwise a hash of the
  * row's identifying fields, and the key is unique in the database, so the same file twice adds nothing.
+ *
+ * The file is trusted no more than a visitor (issue 38 item 5, decision 089): it is streamed a record
+ * at a time; its text obeys the web form's rule (no control characters, no line or paragraph
+ * separators; line breaks only in the text and the reply); a row for a product the site does not sell
+ * is refused; and what it says is printed escaped, never raw.
  *
  * The reviewer's e-mail address is never read into the database: a review needs no address, and the key
  * is made without it. The name is shown as first name and last initial.
@@ -84,34 +91,40 @@ export function displayNameOf(name: string): string {
   return `${first}${initial}`.slice(0, REVIEW_LIMITS.displayName);
 }
 
-/** Control characters a text field may not hold (tabs and line breaks stay), and Windows line ends. */
-const clean = (value: string) =>
-  value
-    .replace(/\r\n?/g, "\n")
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
-    .trim();
-
-const text = (max: number, label: string) =>
+/**
+ * A text field, by the web form's rule (app/server/text-input.server.ts): a control character or a
+ * Unicode line separator refuses the row, as the form refuses it; line breaks only where `multiLine`
+ * (written as LF).
+ */
+const text = (max: number, label: string, multiLine = false) =>
   z
     .string()
-    .transform(clean)
+    .transform((value) => (multiLine ? value.replace(/\r\n?/g, "\n") : value).trim())
+    .superRefine((value, ctx) => {
+      const refused = firstControlCharacter(value, multiLine);
+      if (refused !== null) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} holds a character the site refuses (${printable(refused)}, a control character or line separator)`,
+        });
+      }
+    })
     .pipe(z.string().max(max, `${label} is longer than ${max} characters`));
 
 /** One row, checked. */
 export const importRowSchema = z.object({
-  id: z.string().transform(clean).pipe(z.string().max(100, "the id is longer than 100 characters")),
+  id: text(100, "the id"),
   rating: z
     .string()
     .trim()
     .regex(/^[1-5](?:\.0+)?$/, "rating must be a whole number from 1 to 5")
     .transform((value) => Number.parseInt(value, 10)),
   title: text(REVIEW_LIMITS.title, "the title"),
-  body: text(REVIEW_LIMITS.body, "the body"),
+  body: text(REVIEW_LIMITS.body, "the body", true),
   date: z.string().transform((value, ctx) => {
     const date = parseImportDate(value);
     if (!date) {
-      ctx.addIssue({ code: "custom", message: `review_date ${JSON.stringify(value)} is not a date` });
+      ctx.addIssue({ code: "custom", message: `review_date "${printable(value)}" is not a date` });
       return z.NEVER;
     }
     return date;
@@ -128,7 +141,7 @@ export const importRowSchema = z.object({
   verified: z.string().transform(flag),
   curated: z.string(),
   hidden: z.string().transform(flag),
-  reply: text(REVIEW_LIMITS.body, "the reply"),
+  reply: text(REVIEW_LIMITS.body, "the reply", true),
   replyDate: z.string(),
 });
 
@@ -190,7 +203,7 @@ export function mapHeader(header: readonly string[]): Partial<Record<Field, numb
   const missing = (["rating", "body", "date", "name"] as const).filter((field) => map[field] === undefined);
   if (missing.length > 0) {
     throw new ImportFileError(
-      `the header has no ${missing.map((field) => importColumns[field][0]).join(", ")} column (it has: ${header.join(", ")})`,
+      `the header has no ${missing.map((field) => importColumns[field][0]).join(", ")} column (it has: ${printable(header.join(", "))})`,
     );
   }
   return map;
@@ -199,69 +212,94 @@ export function mapHeader(header: readonly string[]): Partial<Record<Field, numb
 export type ImportOptions = {
   /** The product handle for rows that name none (a file of one product's reviews). */
   product?: string;
+  /** The handles a review may be for: the products the site sells (`reviewedProductHandles`) unless given. */
+  products?: ReadonlySet<string>;
   now?: () => Date;
 };
 
-/** Reads the CSV export and records every valid row through `reviews`; answers what happened, by line. */
+/**
+ * Reads the CSV export (its text, or a stream of it: a file is read a record at a time) and records
+ * every valid row through `reviews`; answers what happened, by line.
+ */
 export async function importReviewsCsv(
   reviews: Reviews,
-  csv: string,
+  csv: CsvSource,
   options: ImportOptions = {},
 ): Promise<ImportReport> {
   const now = options.now ?? (() => new Date());
-  let records: CsvRecord[];
-  try {
-    records = parseCsv(csv);
-  } catch (error) {
-    throw new ImportFileError(`the file is not valid CSV: ${(error as Error).message}`);
-  }
-  const [header, ...rows] = records;
-  if (!header) throw new ImportFileError("the file is empty");
-  const columns = mapHeader(header.fields);
+  const products = options.products ?? reviewedProductHandles;
   const report: ImportReport = {
-    rows: rows.length,
+    rows: 0,
     published: [],
     held: [],
     alreadyPresent: [],
     rejected: [],
   };
   const oldest = now().getTime() - retentionRules.review.period.amount * YEAR_MS;
+  const records = csvRecords(csv);
+  let columns: Partial<Record<Field, number>> | undefined;
 
-  for (const record of rows) {
+  try {
+    for await (const record of records) {
+      if (!columns) {
+        columns = mapHeader(record.fields);
+        continue;
+      }
+      report.rows += 1;
+      await importRow(record.line, record.fields, columns);
+    }
+  } catch (error) {
+    if (error instanceof CsvError) throw new ImportFileError(`the file is not valid CSV: ${error.message}`);
+    throw error;
+  }
+  if (!columns) throw new ImportFileError("the file is empty");
+  return report;
+
+  async function importRow(line: number, fields: string[], columns: Partial<Record<Field, number>>) {
     const cell = (field: Field) => {
       const at = columns[field];
-      return at === undefined ? "" : (record.fields[at] ?? "");
+      return at === undefined ? "" : (fields[at] ?? "");
     };
     const raw = Object.fromEntries(Object.keys(importColumns).map((field) => [field, cell(field as Field)]));
     if (raw.product === "" && options.product) raw.product = options.product;
     const parsed = importRowSchema.safeParse(raw);
     if (!parsed.success) {
       report.rejected.push({
-        line: record.line,
+        line,
         problems: parsed.error.issues.map((issue) =>
           issue.path[0] === "product" && raw.product === ""
             ? "no product_handle (a shop review? give --product <handle>)"
             : issue.message,
         ),
       });
-      continue;
+      return;
     }
     const row = parsed.data;
+    if (!products.has(row.product)) {
+      // Imported, it would be published under a page that does not exist, counted in no product's rating.
+      report.rejected.push({
+        line,
+        problems: [
+          `product_handle "${row.product}" is not a product the site sells (it sells: ${[...products].join(", ")})`,
+        ],
+      });
+      return;
+    }
     if (row.date.getTime() > now().getTime() + DAY_MS) {
-      report.rejected.push({ line: record.line, problems: ["review_date is in the future"] });
-      continue;
+      report.rejected.push({ line, problems: ["review_date is in the future"] });
+      return;
     }
     if (row.date.getTime() < oldest) {
       // The retention job would delete it at once (the privacy policy keeps reviews 5 years).
       report.rejected.push({
-        line: record.line,
+        line,
         problems: [`written more than ${retentionRules.review.period.amount} years ago`],
       });
-      continue;
+      return;
     }
     if (row.body === "" && row.title === "") {
-      report.rejected.push({ line: record.line, problems: ["no title and no text"] });
-      continue;
+      report.rejected.push({ line, problems: ["no title and no text"] });
+      return;
     }
     const hiddenBefore = row.hidden || /^(spam|hidden|rejected|archived)$/i.test(row.curated.trim());
     const outcome = await reviews.record({
@@ -278,14 +316,13 @@ export async function importReviewsCsv(
       reply: row.reply || null,
       replyAt: row.reply ? (parseImportDate(row.replyDate) ?? row.date) : null,
     });
-    if (outcome.outcome === "already_present") report.alreadyPresent.push(record.line);
-    else if (outcome.status === "held") report.held.push({ line: record.line, reasons: outcome.reasons });
-    else report.published.push(record.line);
+    if (outcome.outcome === "already_present") report.alreadyPresent.push(line);
+    else if (outcome.status === "held") report.held.push({ line, reasons: outcome.reasons });
+    else report.published.push(line);
   }
-  return report;
 }
 
-/** The report in a few lines, for the command's output. */
+/** The report in a few lines, for the command's output (escaped: nothing from the file acts on a terminal). */
 export function describeImport(report: ImportReport): string {
   const lines = (numbers: number[]) => (numbers.length > 0 ? ` (lines ${numbers.join(", ")})` : "");
   const added = report.published.length + report.held.length;
@@ -297,6 +334,6 @@ export function describeImport(report: ImportReport): string {
   ];
   for (const held of report.held) out.push(`  held     line ${held.line}: ${held.reasons.join(", ")}`);
   for (const rejected of report.rejected)
-    out.push(`  rejected line ${rejected.line}: ${rejected.problems.join("; ")}`);
+    out.push(`  rejected line ${rejected.line}: ${printable(rejected.problems.join("; "))}`);
   return out.join("\n");
 }

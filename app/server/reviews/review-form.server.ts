@@ -11,9 +11,9 @@ import {
 import { REVIEW_LIMITS } from "~/contracts/reviews";
 import type { Db } from "~/server/db/client.server";
 import { orders, reviews } from "~/server/db/schema";
-import { hasControlCharacter } from "~/server/support/support-inputs.server";
+import { hasControlCharacter } from "~/server/text-input.server";
 import { displayNameOf } from "./import.server";
-import { moderate } from "./moderation";
+import { EDITED_AFTER_REJECTION, moderate } from "./moderation";
 import type { ReviewLinks } from "./review-link.server";
 import { reviewableProducts } from "./reviewable-products.server";
 import type { Reviews } from "./reviews.server";
@@ -23,7 +23,8 @@ import type { Reviews } from "./reviews.server";
  * order and the product, so the review it records is `verified` and `invited` by the server, never by
  * anything the form sends. One review per product per order (the table's unique index): the first post
  * records it through the moderation rules; a later post from the same link within REVIEW_EDIT_DAYS of
- * the first changes it, and the rules run again; after that it can no longer be changed.
+ * the first changes it, and the rules run again while a person's decision stays in force
+ * (`moderationOfEdit`); after that it can no longer be changed.
  */
 
 const DAY_MS = 86_400_000;
@@ -92,6 +93,49 @@ const valuesOf = (row: ReviewRow): ReviewFormValues => ({
   displayName: row.displayName,
 });
 
+/**
+ * What an edit does to the review's standing (issue 38 item 1, decision 089): a person's decision stays
+ * in force. The rules read the new words; then
+ * - a review a person rejected goes back to the queue, whatever the rules say, for a person to decide
+ *   again (never published by the author's edit);
+ * - a review a person published after the rules held it stays published, with that decision, as long
+ *   as the rules find nothing the person did not see: a finding not in the words they published holds
+ *   it again, as a new question for a person;
+ * - otherwise (no person has decided) the rules decide, as for a new review.
+ */
+function moderationOfEdit(row: ReviewRow, input: ReviewInput) {
+  const verdict = moderate(input);
+  const undecided = {
+    status: verdict.status,
+    heldReasons: verdict.reasons as string[],
+    moderationNote: null,
+    moderatedAt: null,
+    moderatedBy: null,
+  };
+  if (row.status === "rejected") {
+    return {
+      ...undecided,
+      status: "held" as const,
+      heldReasons: [...verdict.reasons, EDITED_AFTER_REJECTION],
+    };
+  }
+  if (row.status === "published" && row.moderatedAt !== null) {
+    const seen = new Set(moderate(row).findings.map(({ reason, match }) => `${reason}\u0000${match}`));
+    const unseen = verdict.findings.some(({ reason, match }) => !seen.has(`${reason}\u0000${match}`));
+    if (!unseen) {
+      return {
+        status: "published" as const,
+        heldReasons: row.heldReasons,
+        moderationNote: row.moderationNote,
+        moderatedAt: row.moderatedAt,
+        moderatedBy: row.moderatedBy,
+      };
+    }
+    return { ...undecided, status: "held" as const };
+  }
+  return undecided;
+}
+
 const dayOf = (date: Date) =>
   date.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
@@ -118,33 +162,36 @@ export function createReviewForm(deps: ReviewFormDeps): ReviewForm {
     return { kind: "open", order, product, existing } as const;
   }
 
-  /** Changes the review; the moderation rules read the new words. Null when it can no longer be changed. */
-  async function edit(row: ReviewRow, input: ReviewInput): Promise<ReviewSaved | null> {
-    const at = now();
-    if (editableUntil(row) <= at) return null;
-    const { reasons } = moderate(input);
-    const status = reasons.length === 0 ? "published" : "held";
-    const changed = await db
-      .update(reviews)
-      .set({
-        rating: input.rating,
-        title: input.title || null,
-        body: input.body,
-        displayName: input.displayName,
-        status,
-        heldReasons: reasons,
-        // A new text is a new decision: an earlier operator's verdict was about other words.
-        moderationNote: null,
-        moderatedAt: null,
-        publishedAt: status === "published" ? (row.publishedAt ?? at) : null,
-        updatedAt: at,
-      })
-      .where(eq(reviews.id, row.id))
-      .returning({ id: reviews.id });
-    if (changed.length === 0) return null;
-    // The published set may have changed either way (published now, or held again).
-    deps.reviews.invalidate();
-    return { status, edited: true };
+  /** Changes the review (decision 089); null when it can no longer be changed. */
+  async function edit(first: ReviewRow, input: ReviewInput): Promise<ReviewSaved | null> {
+    let row: ReviewRow | undefined = first;
+    // Written only over the status as it was read: a decision an operator made meanwhile is read again.
+    for (let attempt = 0; row && attempt < 3; attempt += 1) {
+      const at = now();
+      if (editableUntil(row) <= at) return null;
+      const moderation = moderationOfEdit(row, input);
+      const changed = await db
+        .update(reviews)
+        .set({
+          rating: input.rating,
+          title: input.title || null,
+          body: input.body,
+          displayName: input.displayName,
+          ...moderation,
+          publishedAt: moderation.status === "published" ? (row.publishedAt ?? at) : null,
+          updatedAt: at,
+        })
+        // An operator's decision always changes the status (held to published or rejected).
+        .where(and(eq(reviews.id, row.id), eq(reviews.status, row.status)))
+        .returning({ id: reviews.id });
+      if (changed.length > 0) {
+        // The published set may have changed either way (published now, or held again).
+        deps.reviews.invalidate();
+        return { status: moderation.status, edited: true };
+      }
+      [row] = await db.select().from(reviews).where(eq(reviews.id, row.id));
+    }
+    return null;
   }
 
   return {

@@ -18,6 +18,9 @@ export const testKitHandle = "test-kit";
 const ENHANCER: ReviewableProduct = { handle: enhancerHandle, name: `${brand.name} Enhancer` };
 const TEST_KIT: ReviewableProduct = { handle: testKitHandle, name: "At-Home Testosterone Test Kit" };
 
+/** Every product a review can be for (an imported review's handle must be one of them). */
+export const reviewedProductHandles: ReadonlySet<string> = new Set([ENHANCER.handle, TEST_KIT.handle]);
+
 const productsOfItem: Record<PurchasableItem, readonly ReviewableProduct[]> = {
   enhancer: [ENHANCER],
   bundle_3_month: [ENHANCER],

@@ -1,25 +1,13 @@
 import { z } from "zod";
 import { normalizeEmailAddress } from "~/contracts/email-address";
 import { CONTACT_LIMITS, type FieldErrors, GUARANTEE_LIMITS, isContactTopic } from "~/contracts/support";
+import { hasControlCharacter } from "~/server/text-input.server";
 
 /**
  * The support forms' schemas (issue 17): what `/contact` and `/guarantee` accept, in the words their
  * pages show beside each field. Server-side: the address rule comes from app/lib, which a contract may
  * not import (module-graph test); the fields' limits and topics are the contract's.
  */
-
-/**
- * Whether the text holds a control character (C0, DEL, C1, the Unicode line and paragraph separators);
- * tab, line feed and carriage return pass where `multiLine`.
- */
-export function hasControlCharacter(value: string, multiLine = false): boolean {
-  for (const char of value) {
-    const code = char.codePointAt(0) ?? 0;
-    if (multiLine && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
-    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) return true;
-  }
-  return false;
-}
 
 /** One line: no control characters (a header can never be split by what a visitor types). */
 const oneLine = (max: number, required: string) =>
