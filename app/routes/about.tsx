@@ -1,4 +1,3 @@
-import { FdaDisclaimer } from "~/components/sections/fda-disclaimer";
 import { PageIntro } from "~/components/sections/page-intro";
 import { ButtonLink } from "~/components/ui/button-link";
 import { FactTable } from "~/components/ui/fact-table";
@@ -110,8 +109,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </dl>
         </div>
       </section>
-
-      <FdaDisclaimer className="py-16" />
     </>
   );
 }
