@@ -1,7 +1,6 @@
 import type { Evidence } from "./formula";
 import { prices } from "./pricing";
-import { dosing } from "./product";
-import { belowStudiedDose } from "./studied-doses";
+import { belowStudiedDose, dosing } from "./product";
 
 /**
  * How a natural cell is marked. A check mark only where the cell is a plain fact about the product

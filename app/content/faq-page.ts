@@ -2,10 +2,9 @@ import { interactionNotes } from "./deep-dive";
 import { type Evidence, evidenceLabels } from "./formula";
 import { ingredients } from "./ingredients";
 import { formatUsd, prices } from "./pricing";
-import { dosing, guarantee, kitFacts, kitSummary, shipping, supply } from "./product";
+import { belowStudiedDose, dosing, guarantee, kitFacts, kitSummary, shipping, supply } from "./product";
 import { link, list, mailto, p, plainText, type RichText } from "./rich-text";
 import { paths, support } from "./site";
-import { belowStudiedDose } from "./studied-doses";
 import { whoShouldNot } from "./who-should-not";
 
 /**

@@ -1,5 +1,4 @@
-import { dosing, guarantee, usageGuidance } from "./product";
-import { belowStudiedDose } from "./studied-doses";
+import { belowStudiedDose, dosing, guarantee, usageGuidance } from "./product";
 
 /**
  * Each page's FAQ. An accordion shows them; a FAQPage JSON-LD repeats them for search engines. The

@@ -1,8 +1,7 @@
 import { stopSigns } from "~/content/deep-dive";
-import { dosing, fdaStatement } from "~/content/product";
+import { belowStudiedDose, dosing, fdaStatement } from "~/content/product";
 import { link, list, notice, p, strong } from "~/content/rich-text";
 import { brand, paths } from "~/content/site";
-import { belowStudiedDose } from "~/content/studied-doses";
 import type { LegalDocument } from "./document";
 
 /**
