@@ -19,7 +19,11 @@ export const aboutPage = {
     title: "For men who read the label",
     paragraphs: [
       "We wanted a supplement we could check for ourselves: every dose printed, every ingredient's research laid out, the studies that found nothing included.",
-      `So that is what ${brand.name} is. The Enhancer is ${formulaIngredients.length} ingredients in ${dosing.capsules} capsules a day, no needles and no prescription, for men who want to support their own testosterone the natural way. And because a feeling is not a number, there is an at-home test kit to measure where you start.`,
+      {
+        // A structure/function claim: the page marks its end with the asterisk to the FDA statement.
+        claim: `So that is what ${brand.name} is. The Enhancer is ${formulaIngredients.length} ingredients in ${dosing.capsules} capsules a day, no needles and no prescription, for men who want to support their own testosterone the natural way.`,
+        text: "And because a feeling is not a number, there is an at-home test kit to measure where you start.",
+      },
       "We will not tell you it works for everyone: the evidence does not say that, and results vary. We will tell you what the studies found, what we put in, and how to measure the difference yourself.",
     ],
   },

@@ -1,6 +1,6 @@
 import type { Evidence } from "./formula";
 import type { ShownItem } from "./pricing";
-import { dosing } from "./product";
+import { belowStudiedDose, dosing } from "./product";
 
 /**
  * How a natural cell is marked. A check mark only where the cell is a plain fact about the product
@@ -58,7 +58,7 @@ export const comparison = {
     },
     {
       label: "Strength of the evidence",
-      natural: `Moderate for ${formulaEvidence.moderate} of the ${formulaEvidence.ingredients} ingredients, mixed or weak for the other ${formulaEvidence.mixedOrWeak}, and several are below the dose studied. The Deep Dive grades each one.`,
+      natural: `Moderate for ${formulaEvidence.moderate} of the ${formulaEvidence.ingredients} ingredients, mixed or weak for the other ${formulaEvidence.mixedOrWeak}, and ${belowStudiedDose.count} of the ${belowStudiedDose.of} are below the dose studied. The Deep Dive grades each one.`,
       mark: { kind: "evidence", evidence: "mixed" },
       trt: "Its benefits and risks for you are your doctor's to explain",
     },

@@ -17,7 +17,7 @@ export const enhancerFaqs: readonly Faq[] = [
   },
   {
     question: "What if it doesn't work for me?",
-    answer: `Every order comes with a ${guarantee.label}.`,
+    answer: `Every order comes with a ${guarantee.label}. ${guarantee.coverage}`,
   },
   {
     question: "Should I test first?",

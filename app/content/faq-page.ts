@@ -2,7 +2,7 @@ import { interactionNotes } from "./deep-dive";
 import { type Evidence, evidenceLabels } from "./formula";
 import { ingredients } from "./ingredients";
 import { processors } from "./legal/data-inventory";
-import { dosing, guarantee, kitFacts, kitSummary, shipping, supply } from "./product";
+import { belowStudiedDose, dosing, guarantee, kitFacts, kitSummary, shipping, supply } from "./product";
 import { link, list, mailto, p, plainText, type RichText } from "./rich-text";
 import { paths, support } from "./site";
 import { whoShouldNot } from "./who-should-not";
@@ -72,7 +72,7 @@ export const faqGroups: readonly FaqGroup[] = [
           ),
           list(evidenceSentence("moderate"), evidenceSentence("mixed"), evidenceSentence("weak")),
           p(
-            `Most studies were small, and several used more of an ingredient than one serving has. Results vary from man to man, and some men notice little. If it is not for you, the ${guarantee.label} covers you.`,
+            `Most studies were small, and for ${belowStudiedDose.count} of the ${belowStudiedDose.of} ingredients they used more than one serving has. Results vary from man to man, and some men notice little. If it is not for you, the ${guarantee.label} covers you.`,
           ),
         ],
       },
@@ -81,7 +81,7 @@ export const faqGroups: readonly FaqGroup[] = [
         question: "Are the doses the ones used in the studies?",
         answer: [
           p(
-            `Not all of them. ${ingredientCount} ingredients share ${dosing.capsules} capsules, so several are below the dose the studies used. Each one, the studied dose beside ours:`,
+            `Not all of them. ${ingredientCount} ingredients share ${dosing.capsules} capsules, so ${belowStudiedDose.count} of the ${belowStudiedDose.of} are below the dose the studies used. Each one, the studied dose beside ours:`,
           ),
           list(...ingredients.map((item) => `${item.name}: ${item.doseComparison}`)),
         ],
@@ -255,7 +255,7 @@ export const faqGroups: readonly FaqGroup[] = [
           p(
             `Every order comes with a ${guarantee.label}. If it is not for you, ask for your money back within ${guarantee.days} days with your order number and the e-mail you ordered with, on the `,
             link("guarantee page", paths.guarantee),
-            ". The page sets out the full terms. The refund goes back to the card you paid with.",
+            `. ${guarantee.coverage} The page sets out the full terms. The refund goes back to the card you paid with.`,
           ),
         ],
       },

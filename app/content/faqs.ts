@@ -1,4 +1,4 @@
-import { dosing, guarantee, usageGuidance } from "./product";
+import { belowStudiedDose, dosing, guarantee, usageGuidance } from "./product";
 
 /**
  * Each page's FAQ. An accordion shows them; a FAQPage JSON-LD repeats them for search engines. The
@@ -17,8 +17,7 @@ export const deepDiveFaqs: readonly Faq[] = [
   },
   {
     question: "Why are some doses lower than in the studies?",
-    answer:
-      "Fourteen ingredients share 3 capsules, so several are below the studied dose: D-aspartic acid, ginseng, Mucuna and magnesium by far. Each card above shows the studied dose beside ours, so you can judge for yourself.",
+    answer: `${belowStudiedDose.of} ingredients share ${dosing.capsules} capsules, so ${belowStudiedDose.count} of the ${belowStudiedDose.of} are below the studied dose: D-aspartic acid, ginseng, Mucuna and magnesium by far. Each card above shows the studied dose beside ours, so you can judge for yourself.`,
   },
   {
     question: "Can I take it with my medication?",

@@ -7,7 +7,11 @@ const shopEnhancerLabel = (price: string) => `Shop Enhancer (${price})`;
 /** The home page's copy. Prices and constants come from pricing.ts and product.ts. */
 export const hero = {
   eyebrow: "Natural testosterone support",
-  lead: "14 researched ingredients, each dose on the label beside the dose it was studied at. No needles, no labs, no prescription. Test where you start, take 3 capsules a day, and track what changes.",
+  /**
+   * Said after the H1's claim. No "No labs": the store sells a test kit that a lab reads (issue 32).
+   */
+  promise: "No needles. No Rx.",
+  lead: "14 researched ingredients, every dose on the label, and the dose each was studied at on the Deep Dive. No needles, no prescription. Test where you start, take 3 capsules a day, and track what changes.",
   primary: { label: shopEnhancerLabel, to: paths.enhancer },
   secondary: { label: "See the science", to: paths.deepDive },
   highlights: [guarantee.label, shipping.label, audience.label],
@@ -20,6 +24,8 @@ export const benefits = {
     {
       icon: "flame",
       title: "Support natural testosterone",
+      /** A structure/function claim: its title carries the asterisk to the FDA statement. */
+      claim: true,
       text: "Ingredients such as ashwagandha, tongkat ali and fenugreek have been studied for their effect on testosterone in men.",
     },
     {
@@ -30,6 +36,7 @@ export const benefits = {
     {
       icon: "shield",
       title: "Stress resilience",
+      claim: true,
       text: "Ashwagandha is an adaptogen thought to act on the stress response, and tongkat ali was studied in moderately stressed adults.",
     },
     {

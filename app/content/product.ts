@@ -1,10 +1,30 @@
 import { productPagePricing } from "./pricing";
 import { brand, isPlaceholder, testLab } from "./site";
+import { belowStudiedDose } from "./studied-doses";
+
+/**
+ * How many of the formula's ingredients are below their studied dose ("11 of the 14"), computed from
+ * the facts by ./studied-doses. Given here, with the product's other constants, so that it loads with the
+ * document shell (1.4 KB of Brotli on every page): in a chunk of its own, the bundler grouped it with the accordion and
+ * pushed the home page over its JavaScript budget.
+ */
+export { belowStudiedDose };
 
 /**
  * The constants of spec §9 that are not prices, one source for every page that states them.
  */
-export const guarantee = { days: 60, label: "60-day money-back guarantee" } as const;
+export const guarantee = {
+  days: 60,
+  label: "60-day money-back guarantee",
+  /**
+   * What it covers: the one rule, said in these words wherever the guarantee is described (the
+   * guarantee page, the FAQ, the terms, the Enhancer's FAQ). The refund is what was paid for the whole
+   * order, and no reason is asked for, so the test kit is covered as a product, used or not, and its
+   * result is neither a reason needed nor a reason refused (issue 32 item 7).
+   */
+  coverage:
+    "It covers the whole order, the test kit included, whether or not you have used it and whatever your result.",
+} as const;
 export const shipping = { label: "Free shipping", dispatch: "Ships in 1-2 business days" } as const;
 export const supply = { days: 30, capsules: 90, label: "30-day supply" } as const;
 export const dosing = {
@@ -53,7 +73,11 @@ export const kitFacts = {
 export const kitSummary = `You collect ${kitFacts.sample} at home and mail it in; ${kitFacts.lab} measures your ${kitFacts.measures}.`;
 export const quiz = { questions: 9, minutes: 2, label: "9 Questions, 2 Minutes" } as const;
 
-/** The full FDA statement, shown wherever a page makes claims (facts README). */
+/**
+ * The full FDA statement (facts README), once per page: in the footer, under the spec's short line, at
+ * this anchor, which every claim's asterisk links to (issue 32 items 5 and 14).
+ */
+export const fdaStatementId = "fda-statement";
 export const fdaStatement =
   "These statements have not been evaluated by the Food and Drug Administration. This product is not intended to diagnose, treat, cure, or prevent any disease.";
 
@@ -69,7 +93,7 @@ export type ProductSummary = {
 export const defaultEnhancer: ProductSummary = {
   title: `${brand.name} Enhancer`,
   description:
-    "A daily testosterone-support capsule: 14 researched ingredients, each on the label beside the dose it was studied at, 3 capsules with your first meal. No needles, no labs, no prescription.",
+    "A daily testosterone-support capsule: 14 researched ingredients, every dose on the label, 3 capsules with your first meal. No needles, no prescription.",
   price: productPagePricing.defaultPrice,
   priceLabel: productPagePricing.defaultPriceLabel,
 };

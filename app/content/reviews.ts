@@ -3,9 +3,12 @@
  * (docs/decisions/081-review-moderation-by-rule.md), and the words for what the server decides.
  */
 
-/** The moderation policy, in one sentence, shown next to the reviews. */
+/**
+ * The moderation policy, in one sentence, shown next to the reviews: when a review waits, and that it is
+ * rejected only for breaking one of those rules, never for its rating (16 CFR 465.7; decision 081).
+ */
 export const moderationPolicy =
-  "We publish every review, good or bad, as soon as it is written, unless it contains profanity, personal details such as a phone number or e-mail address, a link, or a claim that the product treats or cures a disease; those wait until a person has checked them.";
+  "We publish every review, good or bad, as soon as it is written, unless it contains profanity, personal details such as a phone number or e-mail address, a link, or a claim that the product treats or cures a disease: such a review waits for a person, who publishes it, or rejects it only if it does break one of those rules, never for its stars or its tone.";
 
 /** Why a review was held, in the back office's words (the server's ModerationReason codes and the import's). */
 export const heldReasonLabels = {
@@ -25,9 +28,12 @@ export const sampleReviewLabel = "Sample review (sandbox)";
 /** Beside every figure sample reviews are counted in: a rating, a count, a total (decision 091). */
 export const sampleDataLabel = "(sample data)";
 
+const policyHeading = "How we moderate reviews";
+
 /** The `/reviews` page's words (issue 18 item 4). */
 export const reviewsPage = {
-  lead: "What customers say, good and bad: every review published as written, with the average computed from all of them.",
+  /** "All published reviews": a held or rejected review is in neither the list nor the average (issue 32). */
+  lead: `What customers say, good and bad: all published reviews, as written, with the average computed from all published reviews. When a review waits for a person, and why one can be rejected, is under “${policyHeading}”.`,
   outOf: (average: string) => `${average} out of 5`,
   basedOn: (count: string, one: boolean) => `Based on ${count} ${one ? "review" : "reviews"}`,
   distributionHeading: "Reviews by rating",
@@ -49,6 +55,6 @@ export const reviewsPage = {
   previous: "Previous",
   next: "Next",
   pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
-  policyHeading: "How we moderate reviews",
+  policyHeading,
   writeNote: "Bought from us? We e-mail you a link to review each product after your order ships.",
 } as const;

@@ -56,7 +56,7 @@ export const pages = {
     paths.broScience,
     "Bro Science: No needles. No excuses.",
     "Bro Science: No Needles, No Excuses",
-    "The straight talk on building testosterone naturally: no needles, no labs, no prescription. Pick your stack and get to work.",
+    "The straight talk on building testosterone naturally: no needles, no prescription. Pick your stack and get to work.",
   ),
   deepDive: page(
     paths.deepDive,

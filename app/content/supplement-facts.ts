@@ -11,7 +11,8 @@ import { formatNumber } from "./number-format";
  *   Value not established" (101.36(b)(3)), botanicals named with the part of the plant used (101.4(h));
  * - the label unit for micrograms is "mcg".
  * Other ingredients (capsule shell, fillers) are not in the checked facts, so the panel does not list
- * them: a brand fills them in from its manufacturer's specification before printing a label.
+ * them, and its title does not say it is the bottle's label (issue 32 item 6): a brand fills them in
+ * from its manufacturer's specification before printing a label.
  */
 
 /** FDA Daily Values for adults and children 4 years and older (101.9(c)(8)(iv)), in label units. */
@@ -116,8 +117,8 @@ export const upperLimits = [
 ] as const;
 
 export const supplementFactsNote = {
-  title: "The label, as on the bottle",
-  text: `Amounts per ${capsulesPerServing}-capsule serving. The % Daily Value compares each nutrient with the FDA's reference amount for adults and children 4 and over; above 100% is not above the safe upper limit.`,
+  title: "The dietary ingredients, per serving",
+  text: `Amounts per ${capsulesPerServing}-capsule serving; the capsule's other ingredients are not listed here. The % Daily Value compares each nutrient with the FDA's reference amount for adults and children 4 and over; above 100% is not above the safe upper limit.`,
   limits: upperLimits.map((limit) => {
     const row = supplementFacts.nutrients.find((nutrient) => nutrient.name === limit.name);
     return `${limit.name}: ${row?.amount.replace(/ \(.*\)$/, "")} here, upper limit ${limit.amount} a day`;

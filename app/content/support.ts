@@ -36,7 +36,7 @@ export const contactPage = {
 } as const;
 
 export const guaranteeTerms = {
-  lead: `If ${brand.name} Enhancer isn't for you, ask for your money back within ${guarantee.days} days of ordering. Opened bottles included; nothing to send back.`,
+  lead: `If an order from ${brand.name} isn't for you, ask for your money back within ${guarantee.days} days of ordering. Opened bottles included; nothing to send back.`,
   /** Each term: a short heading and its text. */
   terms: [
     {
@@ -49,7 +49,7 @@ export const guaranteeTerms = {
     },
     {
       heading: "What is refunded",
-      text: `What you paid for the order, taxes included (shipping is free). Opened and empty bottles count: you don't need to return anything. One request per order.`,
+      text: `What you paid for the order, taxes included (shipping is free). ${guarantee.coverage} Opened and empty bottles count: you don't need to return anything. One request per order.`,
     },
     {
       heading: "How",
@@ -57,7 +57,7 @@ export const guaranteeTerms = {
     },
     {
       heading: "What it doesn't cover",
-      text: `Orders bought from other sellers, and an order already refunded in full. The test kit's lab result is not a reason for a refund, but the kit is covered like the rest of the order.`,
+      text: "Orders bought from other sellers, and an order already refunded in full.",
     },
   ],
   formHeading: "Ask for your money back",

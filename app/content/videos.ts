@@ -1,3 +1,5 @@
+import { brand } from "./site";
+
 /**
  * The video hub. An entry without `youtubeId` is not published yet: its card says "Coming soon" and
  * has no play button. Thumbnails are local SVG files (no request to YouTube before a click).
@@ -119,13 +121,21 @@ export const videoCategories: readonly VideoCategory[] = [
 /** The home page's three videos. */
 export const homeVideos: readonly Video[] = videoCategories[0]?.videos ?? [];
 
-export const mostPopular: Video = hubermanEssentials;
+/**
+ * The hub's first card. Our pick for a first video, not "most popular": no view counts stand behind
+ * it (issue 32 item 4).
+ */
+export const startingVideo: Video = hubermanEssentials;
+
+/** What every outside video says beside it, wherever it is shown (home and `/videos`). */
+export const notAffiliated = (who: string) =>
+  `${who} is not affiliated with ${brand.name} and does not endorse it.`;
 
 export const featuredHost = {
   name: "Andrew Huberman, Ph.D.",
   role: "Host of the Huberman Lab podcast; professor of neurobiology and ophthalmology at Stanford School of Medicine",
   text: "His episodes on hormones walk through the studies behind sleep, light, training and supplements. We link his public episodes because they explain the basics well.",
-  disclosure: "Not affiliated with Forge and does not endorse it.",
+  disclosure: notAffiliated("Andrew Huberman"),
 } as const;
 
 export const videoSeries = [
@@ -148,7 +158,7 @@ export const videoSeries = [
 export const videoHub = {
   eyebrow: "Video hub",
   lead: "Short guides on testosterone, training, sleep and food. Videos load from YouTube only when you press play.",
-  popularLabel: "Most popular",
+  startingLabel: "Where to start",
   hostLabel: "Featured episode",
   seriesTitle: "Series",
 } as const;

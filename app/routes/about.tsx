@@ -1,6 +1,6 @@
-import { FdaDisclaimer } from "~/components/sections/fda-disclaimer";
 import { PageIntro } from "~/components/sections/page-intro";
 import { ButtonLink } from "~/components/ui/button-link";
+import { ClaimMark } from "~/components/ui/claim-mark";
 import { FactTable } from "~/components/ui/fact-table";
 import { Icon } from "~/components/ui/icon";
 import { SandboxIdentityLabel } from "~/components/ui/sandbox-identity-label";
@@ -32,9 +32,16 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-10 lg:grid-cols-[1fr_1.4fr] lg:gap-16">
           <SectionHeading id="about-story" eyebrow={story.eyebrow} title={story.title} />
           <div className="max-w-[68ch] space-y-5 text-lg leading-relaxed text-ink-200">
-            {story.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
+            {story.paragraphs.map((paragraph) =>
+              typeof paragraph === "string" ? (
+                <p key={paragraph}>{paragraph}</p>
+              ) : (
+                <p key={paragraph.claim}>
+                  {paragraph.claim}
+                  <ClaimMark /> {paragraph.text}
+                </p>
+              ),
+            )}
           </div>
         </div>
       </section>
@@ -114,8 +121,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
-
-      <FdaDisclaimer className="py-16" />
     </>
   );
 }

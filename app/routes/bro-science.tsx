@@ -1,8 +1,8 @@
 import { FaqSection } from "~/components/sections/faq-section";
-import { FdaDisclaimer } from "~/components/sections/fda-disclaimer";
 import { PricingCards } from "~/components/sections/pricing-cards";
 import { WhoShouldNotNote } from "~/components/sections/who-should-not";
 import { ButtonLink } from "~/components/ui/button-link";
+import { ClaimMark } from "~/components/ui/claim-mark";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { broHero, broLinks, broSections, broTruths, pricingPlans } from "~/content/bro-science";
 import { broScienceFaqs } from "~/content/faqs";
@@ -25,7 +25,10 @@ export default function Page() {
           <h1 className="heading-display mt-6 max-w-5xl text-[clamp(2.75rem,1.2rem+7.5vw,8rem)] leading-[0.88] italic">
             {page.heading}
           </h1>
-          <p className="mt-8 max-w-2xl text-xl font-semibold leading-relaxed sm:text-2xl">{broHero.lead}</p>
+          <p className="mt-8 max-w-2xl text-xl font-semibold leading-relaxed sm:text-2xl">
+            {broHero.lead}
+            <ClaimMark />
+          </p>
           <div className="mt-10 flex flex-wrap gap-3">
             <ButtonLink
               to={broLinks.product.to}
@@ -98,7 +101,6 @@ export default function Page() {
           </div>
         </div>
       </section>
-      <FdaDisclaimer className="pb-16" />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { FaqSection } from "~/components/sections/faq-section";
-import { FdaDisclaimer } from "~/components/sections/fda-disclaimer";
 import { IngredientCard, IngredientJumpMenu } from "~/components/sections/ingredient-breakdown";
 import { FactTable } from "~/components/ui/fact-table";
 import { Icon } from "~/components/ui/icon";
@@ -232,7 +231,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           faqs={deepDiveFaqs}
         />
       </div>
-      <FdaDisclaimer className="pb-16" />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { FaqExplorer } from "~/components/sections/faq-explorer";
 import { faqJsonLd } from "~/components/sections/faq-section";
-import { FdaDisclaimer } from "~/components/sections/fda-disclaimer";
 import { PageIntro } from "~/components/sections/page-intro";
 import { JsonLd } from "~/components/ui/json-ld";
 import { TEXT_LINK } from "~/components/ui/text-link";
@@ -38,7 +37,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </PageIntro>
       <FaqExplorer groups={groups} copy={copy} />
       <JsonLd data={faqJsonLd(plain)} />
-      <FdaDisclaimer className="pb-16" />
     </>
   );
 }

@@ -2,7 +2,6 @@ import { Benefits } from "~/components/sections/benefits";
 import { BundleOffer } from "~/components/sections/bundle-offer";
 import { ComparisonTable } from "~/components/sections/comparison-table";
 import { ConnectionTest } from "~/components/sections/connection-test";
-import { FdaDisclaimer } from "~/components/sections/fda-disclaimer";
 import { HomeHero } from "~/components/sections/home-hero";
 import { IngredientSummary } from "~/components/sections/ingredient-summary";
 import { QuizPromo } from "~/components/sections/quiz-promo";
@@ -55,7 +54,6 @@ export default function Page() {
       <VideoRow id="videos" {...videosTeaser} videos={homeVideos} />
       <QuizPromo />
       <ConnectionTest />
-      <FdaDisclaimer className="pb-16" />
       <JsonLd data={organization} />
     </>
   );

@@ -1,4 +1,3 @@
-import { FdaDisclaimer } from "~/components/sections/fda-disclaimer";
 import { WithLiveProduct } from "~/components/sections/live-product";
 import { BundleCard, KitUpsell } from "~/components/sections/product-extras";
 import { ProductHeader } from "~/components/sections/product-header";
@@ -71,8 +70,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <section aria-label="Product details" className="container-page pb-16 sm:pb-24">
         <ProductTabs latestReviews={reviews} />
       </section>
-
-      <FdaDisclaimer className="pb-12" />
       {/* One Product for search engines, once the live product is known: its offer is Shopify's live
           price or none (decision 091). */}
       <WithLiveProduct live={live} settledOnly>

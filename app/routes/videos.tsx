@@ -3,7 +3,14 @@ import { buttonClass } from "~/components/ui/button-link";
 import { Icon } from "~/components/ui/icon";
 import { VideoEmbed } from "~/components/ui/video-embed";
 import { pages } from "~/content/routes";
-import { featuredHost, mostPopular, videoCategories, videoHub, videoSeries } from "~/content/videos";
+import {
+  featuredHost,
+  notAffiliated,
+  startingVideo,
+  videoCategories,
+  videoHub,
+  videoSeries,
+} from "~/content/videos";
 import { pageMeta } from "~/lib/seo";
 
 const page = pages.videos;
@@ -21,19 +28,22 @@ export default function Page() {
             <h1 className="heading-display mt-4 text-display text-white">{page.heading}</h1>
             <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-200">{videoHub.lead}</p>
           </div>
-          <article aria-labelledby="most-popular" className="card p-4 sm:p-5">
-            <VideoEmbed video={mostPopular} priority />
+          <article aria-labelledby="starting-video" className="card p-4 sm:p-5">
+            <VideoEmbed video={startingVideo} priority />
             <div className="px-1 pt-4 pb-1">
               <p className="flex items-center gap-2 text-xs font-black uppercase tracking-[0.18em] text-gold-400">
-                <Icon name="flame" className="size-4" /> {videoHub.popularLabel}
+                <Icon name="flame" className="size-4" /> {videoHub.startingLabel}
               </p>
-              <h2 id="most-popular" className="mt-2 text-xl font-extrabold text-white sm:text-2xl">
-                {mostPopular.title}
+              <h2 id="starting-video" className="mt-2 text-xl font-extrabold text-white sm:text-2xl">
+                {startingVideo.title}
               </h2>
               <p className="mt-1 text-sm text-ink-300">
-                {mostPopular.duration}
-                {mostPopular.source ? ` · ${mostPopular.source}` : ""}
+                {startingVideo.duration}
+                {startingVideo.source ? ` · ${startingVideo.source}` : ""}
               </p>
+              {startingVideo.source ? (
+                <p className="mt-1 text-xs text-ink-300">{notAffiliated(startingVideo.source)}</p>
+              ) : null}
             </div>
           </article>
         </div>

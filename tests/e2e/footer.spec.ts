@@ -17,10 +17,13 @@ test.describe("footer", () => {
     ).toBeVisible();
     await expect(contentinfo.getByText(/© 2024 Forge/)).toBeVisible();
     // The tagline's claim is tied by an asterisk to the full DSHEA statement, in bold, on every page.
-    await expect(contentinfo.getByText(footer.tagline, { exact: true }).locator("xpath=..")).toHaveText(
-      `${footer.tagline}*`,
+    const tagline = contentinfo.getByText(footer.tagline, { exact: true }).locator("xpath=..");
+    await expect(tagline).toHaveText(`${footer.tagline}*`);
+    await expect(tagline.getByRole("link", { name: "See the FDA statement" })).toHaveAttribute(
+      "href",
+      "#fda-statement",
     );
-    const statement = contentinfo.locator("strong", { hasText: fdaStatement });
+    const statement = contentinfo.locator("#fda-statement strong", { hasText: fdaStatement });
     await expect(statement).toHaveText(`* ${fdaStatement}`);
     expect(
       await statement.evaluate((element) => Number(getComputedStyle(element).fontWeight)),

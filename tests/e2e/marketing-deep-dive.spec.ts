@@ -71,7 +71,9 @@ test.describe("Deep Dive", () => {
     await expect(timing.getByRole("heading", { name: "Monitoring", exact: true })).toBeVisible();
     await expect(timing.getByRole("heading", { name: "Interactions", exact: true })).toBeVisible();
     await expect(timing.getByRole("row", { name: /Propranolol/ })).toContainText("Tongkat ali");
-    await expect(main.getByText(fdaStatement)).toBeVisible();
+    // The full statement once, in the footer (issue 32 item 14), not in a card of the page's own.
+    await expect(main.getByText(fdaStatement)).toHaveCount(0);
+    await expect(page.locator("#fda-statement")).toContainText(fdaStatement);
     expect(fdaStatement).toBe(
       "These statements have not been evaluated by the Food and Drug Administration. This product is not intended to diagnose, treat, cure, or prevent any disease.",
     );

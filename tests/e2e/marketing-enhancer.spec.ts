@@ -201,11 +201,12 @@ test.describe("the Enhancer's page", () => {
       })
       .toBeLessThanOrEqual(1);
     const rest = await bar.boundingBox();
-    const disclaimer = await page
-      .getByRole("complementary", { name: "FDA disclaimer" })
+    // The page's last content (the card with the FDA statement is gone: the footer holds the one statement).
+    const details = await page
+      .getByRole("region", { name: "Product details" })
       .evaluate((el) => el.getBoundingClientRect().bottom);
-    expect(disclaimer).toBeLessThanOrEqual((rest?.y ?? 0) + 1);
-    for (const link of await page.locator("footer a").all()) {
+    expect(details).toBeLessThanOrEqual((rest?.y ?? 0) + 1);
+    for (const link of await page.locator("footer a, footer #fda-statement").all()) {
       const box = await link.boundingBox();
       if (!box || !rest) continue;
       const overlaps = box.y < rest.y + rest.height && rest.y < box.y + box.height;

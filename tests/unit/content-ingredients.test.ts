@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { formula } from "~/content/facts/formula";
 import { ingredientFacts } from "~/content/facts/ingredients";
+import { studiedDoseFacts } from "~/content/facts/studied-doses";
 import { ingredients, studyLink } from "~/content/ingredients";
 
 const shared = new URL("../../../shared/facts/", import.meta.url);
@@ -12,6 +13,11 @@ describe("the ingredient content", () => {
     const read = (name: string) => JSON.parse(readFileSync(new URL(name, shared), "utf8")) as unknown;
     expect(formula).toEqual(read("formula.json"));
     expect(ingredientFacts).toEqual(read("ingredients.json"));
+    const doses = (read("ingredients.json") as { name: string; dose: string }[]).map(({ name, dose }) => ({
+      name,
+      dose,
+    }));
+    expect(studiedDoseFacts).toEqual(doses);
   });
 
   it("has the formula's 14 ingredients in order, each dosed at the formula's amount", () => {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { fdaStatement } from "~/content/product";
+import { ClaimMark } from "~/components/ui/claim-mark";
+import { fdaStatement, fdaStatementId } from "~/content/product";
 import { brand, footer } from "~/content/site";
 import { Logo } from "./logo";
 import { NewsletterForm } from "./newsletter-form";
@@ -15,7 +16,7 @@ export function SiteFooter() {
           {/* The tagline is a structure/function claim: its asterisk leads to the full FDA statement below. */}
           <p className="mt-4 text-base leading-relaxed text-ink-200">
             <span>{footer.tagline}</span>
-            <span className="font-bold text-ink-100">*</span>
+            <ClaimMark />
           </p>
         </div>
         {footer.columns.map((column) => (
@@ -58,10 +59,13 @@ export function SiteFooter() {
             </ul>
           </nav>
         </div>
-        {/* The spec's line, word for word, then the full DSHEA statement in bold (21 CFR 101.93(c)). */}
+        {/*
+          The spec's line, word for word, then the page's one full DSHEA statement in bold (21 CFR
+          101.93(c)), the target of every claim's asterisk. No page repeats it in a card (issue 32 item 14).
+        */}
         <div className="container-page pb-8 text-xs leading-relaxed text-ink-300">
           <p>{footer.disclaimer}</p>
-          <p className="mt-1">
+          <p id={fdaStatementId} className="mt-1 scroll-mt-24">
             <strong className="font-bold text-ink-100">* {fdaStatement}</strong>
           </p>
         </div>

@@ -1,3 +1,4 @@
+import { ClaimMark } from "~/components/ui/claim-mark";
 import { Icon } from "~/components/ui/icon";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { benefits } from "~/content/home";
@@ -12,7 +13,10 @@ export function Benefits() {
             <span className="grid size-12 place-items-center rounded-xl bg-ember-500 text-ink-950">
               <Icon name={item.icon} className="size-6" />
             </span>
-            <h3 className="mt-5 text-xl font-extrabold text-white">{item.title}</h3>
+            <h3 className="mt-5 text-xl font-extrabold text-white">
+              {item.title}
+              {"claim" in item ? <ClaimMark /> : null}
+            </h3>
             <p className="mt-2 leading-relaxed text-ink-200">{item.text}</p>
           </li>
         ))}

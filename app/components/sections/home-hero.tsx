@@ -1,4 +1,5 @@
 import { ButtonLink } from "~/components/ui/button-link";
+import { ClaimMark } from "~/components/ui/claim-mark";
 import { Icon } from "~/components/ui/icon";
 import { ProductImage } from "~/components/ui/product-image";
 import { StarRating } from "~/components/ui/star-rating";
@@ -15,7 +16,9 @@ export function HomeHero({ heading }: { heading: string }) {
         <div className="@container">
           <p className="eyebrow">{hero.eyebrow}</p>
           <h1 className="heading-display mt-4 text-display-fit text-white">
-            {heading} <span className="block text-ember-500">No needles. No labs. No Rx.</span>
+            {heading}
+            <ClaimMark className="align-super text-[0.5em]" />{" "}
+            <span className="block text-ember-500">{hero.promise}</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-200 sm:text-xl">{hero.lead}</p>
           <div className="mt-8 flex flex-wrap gap-3">

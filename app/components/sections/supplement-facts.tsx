@@ -27,7 +27,7 @@ function Row({ row, first = false }: { row: SupplementFactsRow; first?: boolean 
 
 /**
  * The Supplement Facts panel in the FDA's layout (21 CFR 101.36): black on white inside a hairline box,
- * heavy bars between its parts, as on the bottle. A real table (caption, column and row headers), so a
+ * heavy bars between its parts, as a label has them. A real table (caption, column and row headers), so a
  * screen reader reads each amount with its ingredient.
  */
 export function SupplementFacts() {

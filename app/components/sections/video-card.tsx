@@ -1,7 +1,7 @@
 import { VideoEmbed } from "~/components/ui/video-embed";
-import type { Video } from "~/content/videos";
+import { notAffiliated, type Video } from "~/content/videos";
 
-/** A video with its title, duration, description and, for outside videos, its source. */
+/** A video with its title, duration, description and, for outside videos, its source and that it is not ours. */
 export function VideoCard({ video, headingLevel = 3 }: { video: Video; headingLevel?: 3 | 4 }) {
   const Heading = `h${headingLevel}` as const;
   return (
@@ -14,6 +14,7 @@ export function VideoCard({ video, headingLevel = 3 }: { video: Video; headingLe
         </p>
         <Heading className="mt-2 text-lg font-extrabold leading-snug text-white">{video.title}</Heading>
         <p className="mt-2 text-sm leading-relaxed text-ink-200">{video.description}</p>
+        {video.source ? <p className="mt-2 text-xs text-ink-300">{notAffiliated(video.source)}</p> : null}
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
 import { stopSigns } from "~/content/deep-dive";
-import { dosing, fdaStatement } from "~/content/product";
+import { belowStudiedDose, dosing, fdaStatement } from "~/content/product";
 import { link, list, notice, p, strong } from "~/content/rich-text";
 import { brand, paths } from "~/content/site";
 import type { LegalDocument } from "./document";
@@ -69,7 +69,7 @@ export const disclaimer: LegalDocument = {
         p(
           "The studies the ",
           link("Deep Dive", paths.deepDive),
-          " describes were mostly small, some found nothing, and several used more of an ingredient than one serving has. We show them as they are.",
+          ` describes were mostly small, some found nothing, and for ${belowStudiedDose.count} of the ${belowStudiedDose.of} ingredients they used more than one serving has. We show them as they are.`,
         ),
       ],
     },

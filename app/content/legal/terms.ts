@@ -108,7 +108,7 @@ export const termsOfSale = (sale: SaleSettings): LegalDocument => ({
       title: `The ${guarantee.days}-day money-back guarantee`,
       body: [
         p(
-          `Every order comes with a ${guarantee.label}: if a product is not for you, you can ask for your money back within ${guarantee.days} days. The full terms of the guarantee, and the form to use it, are on the `,
+          `Every order comes with a ${guarantee.label}: if a product is not for you, you can ask for your money back within ${guarantee.days} days. ${guarantee.coverage} The full terms of the guarantee, and the form to use it, are on the `,
           link("guarantee page", paths.guarantee),
           ". Refunds go back to the card you paid with.",
         ),
