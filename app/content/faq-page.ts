@@ -1,7 +1,7 @@
+import { processors } from "~/content/legal/data-inventory";
 import { interactionNotes } from "./deep-dive";
 import { type Evidence, evidenceLabels } from "./formula";
 import { ingredients } from "./ingredients";
-import { processors } from "./legal/data-inventory";
 import { belowStudiedDose, dosing, guarantee, kitFacts, kitSummary, shipping, supply } from "./product";
 import { link, list, mailto, p, plainText, type RichText } from "./rich-text";
 import { paths, support } from "./site";

@@ -14,11 +14,7 @@ import { pages } from "~/content/routes";
 import { enhancerHandle, paths } from "~/content/site";
 import { REVIEWS_PER_PAGE, type ReviewListQuery, reviewQueryString } from "~/contracts/reviews";
 import { pageMeta } from "~/lib/seo";
-import {
-  helpfulVoteAction,
-  reviewsPageHeaders,
-  reviewsPageLoader,
-} from "~/server/reviews/reviews-page.server";
+import { helpfulVoteAction, reviewsPageHeaders, reviewsPageLoader } from "~/server/http/reviews-page.server";
 import type { Route } from "./+types/reviews";
 
 /**

@@ -3,8 +3,8 @@ import net from "node:net";
 import { Redis } from "ioredis";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { rateLimitKey } from "~/server/http/client-key.server";
 import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
+import { rateLimitKey } from "~/server/network-address.server";
 import { startServer } from "../../scripts/lib/server-process";
 import { call } from "./catalog-support";
 

@@ -1,7 +1,7 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { ipv6Groups, rateLimitKey } from "~/server/http/client-key.server";
 import { createRateLimiter } from "~/server/http/rate-limits.server";
+import { ipv6Groups, rateLimitKey } from "~/server/network-address.server";
 
 /** Issue 15 item 9: an IPv6 client is limited per /64; an IPv4 client however its address is written. */
 

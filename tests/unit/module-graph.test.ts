@@ -91,6 +91,38 @@ describe("the layers of app/", () => {
     expect(shown(outside)).toEqual([]);
   });
 
+  /**
+   * One edge for requests (issue 33 item 1): what knows Request, Response, the load context, form data or
+   * HTTP statuses lives in app/server/http (and the runtime that builds the services); below it, modules
+   * take plain values and throw domain errors.
+   */
+  const isEdge = (file: string) => /^app\/server\/(http|runtime)\//.test(file);
+  const belowTheEdge = (edge: ImportEdge) =>
+    edge.to === "react-router" ||
+    edge.to.startsWith("@react-router/") ||
+    edge.to.startsWith("app/server/http/");
+
+  it("below the edge, nothing under app/server imports react-router or app/server/http", () => {
+    const crossing = edgesFrom("app/server").filter((edge) => !isEdge(edge.from) && belowTheEdge(edge));
+    expect(shown(crossing)).toEqual([]);
+  });
+
+  it("the edge rule sees a service that reaches for the load context or an HTTP helper", () => {
+    const reaching: ImportEdge[] = [
+      { from: "app/server/shopify/lookup.server.ts", to: "react-router", typeOnly: true },
+      {
+        from: "app/server/reviews/listing.server.ts",
+        to: "app/server/http/client-key.server.ts",
+        typeOnly: false,
+      },
+      { from: "app/server/http/api-action.server.ts", to: "react-router", typeOnly: true },
+    ];
+    expect(shown(reaching.filter((edge) => !isEdge(edge.from) && belowTheEdge(edge)))).toEqual([
+      "app/server/shopify/lookup.server.ts → react-router",
+      "app/server/reviews/listing.server.ts → app/server/http/client-key.server.ts",
+    ]);
+  });
+
   it("app/contracts imports nothing from app/server", () => {
     expect(shown(edgesFrom("app/contracts").filter((edge) => edge.to.startsWith("app/server/")))).toEqual([]);
   });
@@ -219,6 +251,8 @@ function specifiersOf(file: string): string[] {
 
 /** What the import style (decision 074) refuses: a parent path, or a relative path into a sub-folder. */
 function offStyle(file: string, specifier: string): boolean {
+  // vite.config.ts reads the store's identity (decision 094) without Vite's aliases, and so its import.
+  if (file === "app/content/store-identity.ts" && specifier === "../contracts/email-address") return false;
   if (specifier.startsWith("../")) return true;
   if (!specifier.startsWith("./")) return false;
   const rest = specifier.slice(2);

@@ -20,9 +20,9 @@ import { ADMIN_TOKEN_SESSION_KEY } from "~/lib/test-product";
 import { ADMIN_SIGN_IN } from "~/server/admin/admin-auth.server";
 import * as schema from "~/server/db/schema";
 import { ADMIN_COOKIE } from "~/server/http/admin-cookie.server";
+import { VOTER_COOKIE } from "~/server/http/voter-cookie.server";
 import { NEWSLETTER_CONFIRMATION } from "~/server/newsletter/newsletter.server";
 import { ORDER_CONFIRMATION } from "~/server/orders/order-email.server";
-import { VOTER_COOKIE } from "~/server/reviews/voter-cookie.server";
 
 /**
  * Issue 17 item 4: the privacy policy's data inventory names every table and every column the software

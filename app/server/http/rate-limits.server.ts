@@ -24,8 +24,8 @@ import {
   createPool,
   RATE_LIMIT_BOUNDS,
 } from "~/server/db/postgres.server";
+import { rateLimitKey } from "~/server/network-address.server";
 import type { Logger } from "~/server/runtime/logger.server";
-import { rateLimitKey } from "./client-key.server";
 
 export type RateLimit = {
   /** Calls allowed per client address in each window… */

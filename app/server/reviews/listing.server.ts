@@ -10,11 +10,11 @@ import {
 } from "~/contracts/reviews";
 import type { Db } from "~/server/db/client.server";
 import { reviewHelpfulVotes, reviews } from "~/server/db/schema";
-import { rateLimitKey } from "~/server/http/client-key.server";
+import { rateLimitKey } from "~/server/network-address.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import { boundedPage, pageCountOf } from "./listing-query";
 import { emptySummary, summarize } from "./summary";
-import { newVoter, voterIdOf } from "./voter-cookie.server";
+import { newVoter, voterIdFrom } from "./voter-id.server";
 
 /**
  * The published reviews as the pages list them (issue 18 item 4; docs/decisions/084-reviews-page.md):
@@ -25,7 +25,7 @@ import { newVoter, voterIdOf } from "./voter-cookie.server";
  * (`includeSamples`, the same rule as the rating's in reviews.server.ts). `realSummary` never counts
  * them: it is what structured data for search engines may say.
  *
- * A vote needs a voter (the cookie of voter-cookie.server.ts, issued to few visitors an hour per network)
+ * A vote needs a voter (the cookie of voter-id.server.ts, issued to few visitors an hour per network)
  * and counts once per voter and once per network address (an IPv6 address per /64, as the rate limits
  * count it): two rows of `review_helpful_votes`, both or neither. Each is known only by an HMAC under the
  * site secret: no address or cookie is stored, and a key cannot be turned back into one without the
@@ -61,8 +61,8 @@ export interface ReviewListing {
    * "not_found" unless listed.
    */
   voteHelpful(reviewId: string, voter: Voter & { id: string }): Promise<HelpfulVoteOutcome>;
-  /** The visitor of this request: their address, and the voter id their cookie carries, if genuine. */
-  voterOf(request: Request, clientAddress: string): Voter;
+  /** The visitor: their address, and the voter id their signed value (the cookie's) carries, if genuine. */
+  voterOf(signedId: string | null, clientAddress: string): Voter;
   /** A new voter at this address, and the cookie's value that names them from now on. */
   newVoter(clientAddress: string): { voter: Voter & { id: string }; cookieValue: string };
 }
@@ -247,8 +247,8 @@ export function createReviewListing(deps: ReviewListingDeps): ReviewListing {
       return outcome;
     },
 
-    voterOf(request, clientAddress) {
-      return { address: clientAddress, id: voterIdOf(request, secret) };
+    voterOf(signedId, clientAddress) {
+      return { address: clientAddress, id: voterIdFrom(signedId, secret) };
     },
 
     newVoter(clientAddress) {

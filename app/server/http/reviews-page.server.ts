@@ -9,13 +9,13 @@ import {
   type ReviewSummary,
   reviewQueryString,
 } from "~/contracts/reviews";
-import { checkContentType, readBody } from "~/server/http/body.server";
-import { networkKey } from "~/server/http/client-key.server";
-import { ApiError } from "~/server/http/failures.server";
-import { checkOrigin, enforceRateLimit } from "~/server/http/guards.server";
-import type { Voter } from "./listing.server";
-import { parseReviewQuery } from "./listing-query";
-import { voterCookie } from "./voter-cookie.server";
+import { networkKey } from "~/server/network-address.server";
+import type { Voter } from "~/server/reviews/listing.server";
+import { parseReviewQuery } from "~/server/reviews/listing-query";
+import { checkContentType, readBody } from "./body.server";
+import { ApiError } from "./failures.server";
+import { checkOrigin, enforceRateLimit } from "./guards.server";
+import { voterCookie, voterCookieValue } from "./voter-cookie.server";
 
 /**
  * The `/reviews` page's loader and its "helpful" vote (issue 18 item 4; decision 084), kept out of the
@@ -60,7 +60,7 @@ export async function reviewsPageLoader(
     reviewListing.latest(product, JSON_LD_REVIEWS, { realOnly: true }),
   ]);
   const voted = await reviewListing.votedOn(
-    reviewListing.voterOf(request, context.clientIp),
+    reviewListing.voterOf(voterCookieValue(request), context.clientIp),
     list.reviews.map((review) => review.id),
   );
   const query = { ...asked, page: list.page };
@@ -135,7 +135,7 @@ async function voterFor(
   context: AppLoadContext,
 ): Promise<{ voter: Voter & { id: string }; setCookie: Record<string, string> }> {
   const { reviewListing, rateLimiter, env } = context.services;
-  const known = reviewListing.voterOf(request, context.clientIp);
+  const known = reviewListing.voterOf(voterCookieValue(request), context.clientIp);
   if (known.id !== null) return { voter: { ...known, id: known.id }, setCookie: {} };
   const decision = await rateLimiter.consume("review-voter", `voters:${networkKey(context.clientIp)}`);
   if (!decision.allowed)
