@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contentsOf, type PurchasableItem } from "~/content/catalog";
+import { support } from "~/content/site";
 import {
   type OrderConfirmation,
   orderConfirmationPayload,
@@ -65,7 +66,7 @@ describe("order confirmation e-mail", () => {
   it("has the order in both parts: number, items with quantities, total, address", async () => {
     const rendered = await renderOrderConfirmation(order);
     expect(rendered.subject).toBe("Your Forge order #1042 is confirmed");
-    expect(rendered.replyTo).toBe("support@forge.example");
+    expect(rendered.replyTo).toBe(support.email);
     for (const body of [rendered.html, rendered.text]) {
       const missing = [
         "#1042",
@@ -83,7 +84,7 @@ describe("order confirmation e-mail", () => {
         "Take 3 Forge Enhancer capsules daily with your first meal.",
         "Test kit results are ready 3-5 days from when the lab receives your sample, and are kept online in your results account for 12 months.",
         "60-day money-back guarantee.",
-        "support@forge.example",
+        support.email,
         "https://forge.example/payment-success?session_id=cs_test_1",
         "These statements have not been evaluated by the Food and Drug Administration. This product is not intended to diagnose, treat, cure, or prevent any disease.",
       ].filter((phrase) => !body.includes(phrase));

@@ -92,9 +92,28 @@ describe("Storefront through the emulator", () => {
     ]);
   });
 
-  it("reads a variant's compare-at price (the 3-month pack's $237), null where there is none", async () => {
+  it("reads a variant's compare-at price where the store sets one, null where there is none", async () => {
     const pack = sandboxProducts.find((p) => p.item === "bundle_3_month");
     const kit = sandboxProducts.find((p) => p.item === "test_kit");
+    // The sandbox seeds no compare-at price (decision 091): set one as a merchant would, in the Admin API.
+    const admin = async (query: string, variables: Record<string, unknown>) => {
+      const response = await fetch(`${emulator.url}/admin/api/2026-10/graphql.json`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": emulator.adminToken },
+        body: JSON.stringify({ query, variables }),
+      });
+      return ((await response.json()) as { data: Record<string, unknown> }).data;
+    };
+    const found = (await admin("query V($id: ID!) { productVariant(id: $id) { product { id } } }", {
+      id: pack?.variantId,
+    })) as { productVariant: { product: { id: string } } };
+    await admin(
+      "mutation U($productId: ID!, $variants: [ProductVariantsBulkInput!]!) { productVariantsBulkUpdate(productId: $productId, variants: $variants) { userErrors { message } } }",
+      {
+        productId: found.productVariant.product.id,
+        variants: [{ id: pack?.variantId, compareAtPrice: "237.00" }],
+      },
+    );
     const [packVariant, kitVariant] = await catalog.getVariants([
       pack?.variantId ?? "",
       kit?.variantId ?? "",

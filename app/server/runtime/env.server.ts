@@ -188,8 +188,6 @@ export const envSchema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
       require("STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY is set");
     if (env.STRIPE_API_URL && !env.STRIPE_SECRET_KEY) require("STRIPE_SECRET_KEY", "STRIPE_API_URL is set");
-    for (const issue of identityIssues(env, storeIdentity, isLiveStripeKey(env.STRIPE_SECRET_KEY)))
-      ctx.addIssue({ code: "custom", path: [issue.variable], message: issue.message });
     // No real money next to an emulated system (docs/decisions/061-real-money-and-hostile-edges.md).
     if (isLiveStripeKey(env.STRIPE_SECRET_KEY)) {
       // Real orders must not be confirmed into the local mail emulator…
@@ -291,13 +289,30 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+export function parseEnv(
+  source: Record<string, string | undefined> = process.env,
+  /** The company this build shows (decision 094); a test gives the one it means. */
+  built: StoreIdentity = storeIdentity,
+): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
-  throw new InvalidEnvironmentError(
-    result.error.issues.map((issue) => ({
-      variable: String(issue.path[0] ?? "(environment)"),
-      message: issue.message,
-    })),
+  const given = (name: string) => {
+    const value = source[name]?.trim();
+    return value ? value : undefined;
+  };
+  const identity = identityIssues(
+    Object.fromEntries(Object.values(identitySettings).map((name) => [name, given(name)])),
+    built,
+    isLiveStripeKey(given("STRIPE_SECRET_KEY")),
   );
+  const issues = [
+    ...identity,
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => ({
+          variable: String(issue.path[0] ?? "(environment)"),
+          message: issue.message,
+        }))),
+  ];
+  if (issues.length === 0 && result.success) return result.data;
+  throw new InvalidEnvironmentError(issues);
 }
