@@ -25,9 +25,9 @@ export const STYLESHEET_MAX_BYTES = 64 * 1024;
 
 /** How often each costly property may appear in the built stylesheet. */
 export const EXPENSIVE_PROPERTY_CEILINGS: Record<string, number> = {
-  "backdrop-filter": 2,
+  "backdrop-filter": 1,
   filter: 2,
-  "box-shadow": 6,
+  "box-shadow": 5,
   "mix-blend-mode": 0,
   "will-change": 0,
 };
@@ -39,9 +39,12 @@ const LAYOUT_READS =
 /** Browser modules allowed to read layout, each with why. Empty today: keep it so where possible. */
 export const ALLOWED_LAYOUT_READS: Record<string, string> = {};
 
-/** Occurrences of `property:` in a stylesheet (declarations only, not custom property names). */
+/**
+ * Declarations of `property` in a stylesheet: after `{` or `;`, so not a prefixed copy, a custom
+ * property's name or an `@supports (property: …)` condition.
+ */
 export function propertyCount(css: string, property: string): number {
-  const pattern = new RegExp(`(?<![\\w-])${property.replace(/-/g, "\\-")}\\s*:`, "g");
+  const pattern = new RegExp(`(?<=[{;]\\s*)${property.replace(/-/g, "\\-")}\\s*:`, "g");
   return css.match(pattern)?.length ?? 0;
 }
 

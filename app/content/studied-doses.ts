@@ -1,5 +1,5 @@
-import { formula } from "~/content/facts/formula";
-import { studiedDoseFacts } from "~/content/facts/studied-doses";
+import { formula } from "./facts/formula";
+import { studiedDoseFacts } from "./facts/studied-doses";
 
 /**
  * Which of the formula's ingredients are below the dose they were studied at, computed from the checked
