@@ -1,22 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { StoreIdentity } from "~/content/store-identity";
-import {
-  defaultPublicSiteUrl,
-  InvalidEnvironmentError,
-  parseEnv as parseBuiltEnv,
-} from "~/server/runtime/env.server";
+import { defaultPublicSiteUrl, InvalidEnvironmentError } from "~/server/runtime/env.server";
 import { resolveCatalogConfig } from "~/server/shopify/catalog-config.server";
-
-/** A build made with the company's own details and sender: the identity rules (decision 094) have their own tests. */
-const launched: StoreIdentity = {
-  legalName: "Forge Nutrition LLC",
-  postalAddress: "100 Main Street, Austin, TX 78701, United States",
-  governingState: "Texas",
-  supportEmail: "support@forge-nutrition.com",
-  fictional: false,
-};
-const parseEnv = (source: Record<string, string | undefined>) =>
-  parseBuiltEnv({ MAIL_FROM: "Forge <orders@forge-nutrition.com>", ...source }, launched);
+import { parseLaunchedEnv as parseEnv } from "../support/launched-env";
 
 /**
  * Issue 15 items 2 and 13 (docs/decisions/061-real-money-and-hostile-edges.md): no live payments next

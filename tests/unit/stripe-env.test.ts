@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { StoreIdentity } from "~/content/store-identity";
-import { InvalidEnvironmentError, parseEnv as parseBuiltEnv } from "~/server/runtime/env.server";
-
-/** A build made with the company's own details and sender: the identity rules (decision 094) have their own tests. */
-const launched: StoreIdentity = {
-  legalName: "Forge Nutrition LLC",
-  postalAddress: "100 Main Street, Austin, TX 78701, United States",
-  governingState: "Texas",
-  supportEmail: "support@forge-nutrition.com",
-  fictional: false,
-};
-const parseEnv = (source: Record<string, string | undefined>) =>
-  parseBuiltEnv({ MAIL_FROM: "Forge <orders@forge-nutrition.com>", ...source }, launched);
+import { InvalidEnvironmentError } from "~/server/runtime/env.server";
+import { parseLaunchedEnv as parseEnv } from "../support/launched-env";
 
 describe("Stripe and SMTP environment", () => {
   const live = { STRIPE_SECRET_KEY: "sk_live_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-link";
-import { SandboxIdentityLabel } from "~/components/ui/sandbox-identity-label";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import type { privacyPageData } from "~/content/legal/privacy";
 import { PageIntro } from "./page-intro";
+import { CompanyAddress, SupportMailto } from "./privacy-contact";
 import { InventoryTableCard, OtherRecordCard } from "./privacy-inventory";
 import { PrivacyList, PrivacySection, PrivacyTable } from "./privacy-section";
 import { PrivacySummary } from "./privacy-summary";
@@ -14,11 +14,7 @@ type PrivacyPageData = ReturnType<typeof privacyPageData>;
 export function PrivacyPolicy({ heading, data }: { heading: string; data: PrivacyPageData }) {
   const { copy, requestHref } = data;
   const { company, supportEmail } = copy.whoWeAre;
-  const mailto = (
-    <a href={`mailto:${supportEmail}`} className={TEXT_LINK}>
-      {supportEmail}
-    </a>
-  );
+  const mailto = <SupportMailto email={supportEmail} />;
   return (
     <>
       <PageIntro eyebrow="Legal" heading={heading}>
@@ -220,12 +216,7 @@ export function PrivacyPolicy({ heading, data }: { heading: string; data: Privac
 
             <PrivacySection id="contact" title={copy.sections.contact}>
               <p className="max-w-3xl">{copy.contact.text}</p>
-              <address className="not-italic">
-                <span className="block font-bold text-white">{company.legalName}</span>
-                <span className="block">{company.postalAddress}</span>
-                <span className="block">E-mail: {mailto}</span>
-                <SandboxIdentityLabel className="mt-2" />
-              </address>
+              <CompanyAddress company={company} supportEmail={supportEmail} />
               <p>
                 <Link to={requestHref} className={TEXT_LINK}>
                   {copy.rights.formLabel}

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-link";
-import { SandboxIdentityLabel } from "~/components/ui/sandbox-identity-label";
-import { TEXT_LINK } from "~/components/ui/text-link";
 import type { PrivacyPageData } from "~/content/legal/privacy";
+import { CompanyAddress, SupportMailto } from "./privacy-contact";
 import { PrivacyList, PrivacySection } from "./privacy-section";
 
 /**
@@ -13,11 +12,7 @@ export function PrivacySummary({ data }: { data: PrivacyPageData }) {
   const { copy, summary, requestHref } = data;
   const titles = copy.summary.sections;
   const { company, supportEmail } = copy.whoWeAre;
-  const mailto = (
-    <a href={`mailto:${supportEmail}`} className={TEXT_LINK}>
-      {supportEmail}
-    </a>
-  );
+  const mailto = <SupportMailto email={supportEmail} />;
   return (
     <div className="max-w-3xl">
       <PrivacySection compact id="collect" title={titles.collect}>
@@ -62,12 +57,7 @@ export function PrivacySummary({ data }: { data: PrivacyPageData }) {
       </PrivacySection>
       <PrivacySection compact id="who-we-are" title={titles["who-we-are"]}>
         <p>{copy.whoWeAre.text}</p>
-        <address className="not-italic">
-          <span className="block font-bold text-white">{company.legalName}</span>
-          <span className="block">{company.postalAddress}</span>
-          <span className="block">E-mail: {mailto}</span>
-          <SandboxIdentityLabel className="mt-2" />
-        </address>
+        <CompanyAddress company={company} supportEmail={supportEmail} />
       </PrivacySection>
     </div>
   );
