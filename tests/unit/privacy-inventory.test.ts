@@ -231,8 +231,8 @@ describe("cookies and browser storage", () => {
       "app/lib/variant-ids.ts",
       "app/routes/admin.sign-in.tsx",
       "app/routes/admin.sign-out.ts",
-      "app/server/reviews/reviews-page.server.ts",
-      "app/server/reviews/voter-cookie.server.ts",
+      "app/server/http/reviews-page.server.ts",
+      "app/server/http/voter-cookie.server.ts",
     ];
     const touching = sourceFiles("app").filter((file) =>
       /localStorage|sessionStorage|document\.cookie|Set-Cookie|cookieStore|indexedDB/.test(
