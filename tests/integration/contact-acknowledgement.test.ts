@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { support } from "~/content/site";
 import { ACK_OVERALL_PER_HOUR } from "~/server/support/contact.server";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
@@ -11,7 +12,7 @@ import { formPoster } from "./order-pages-support";
  * whole site sends at most ACK_OVERALL_PER_HOUR of them, however many addresses and networks post;
  * support still gets every message. Its own shop: the overall count is the site's.
  */
-const SUPPORT = "support@forge.example";
+const SUPPORT = support.email;
 let lastClient = 0;
 const newClient = () => `192.0.2.${++lastClient}`;
 
