@@ -13,10 +13,17 @@ test.describe("Bro Science", () => {
     page,
   }) => {
     await page.goto("/bro-science");
-    const note = page
-      .getByRole("region", { name: "Choose your weapon" })
-      .getByRole("complementary", { name: "Who should not take it" });
+    // A top-level landmark of its own (an aside inside the region broke axe's
+    // landmark-complementary-is-top-level, issue 32 item 10), right after the pricing cards.
+    const note = page.getByRole("complementary", { name: "Who should not take it" });
     await expect(note).toContainText(whoShouldNot.summary);
+    const plans = page.getByRole("region", { name: "Choose your weapon" });
+    const follows = await plans.evaluate(
+      (region, aside) =>
+        Boolean(region.compareDocumentPosition(aside as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
+      await note.elementHandle(),
+    );
+    expect(follows).toBe(true);
     await expect(note.getByRole("link", { name: whoShouldNot.fullListLink.label })).toHaveAttribute(
       "href",
       whoShouldNot.fullListLink.to,
