@@ -186,3 +186,15 @@ export function createDurableQueue<Row extends QueueItem, Result>(
     },
   };
 }
+
+/** What a queue's owner hands on unchanged: its name, a pass, Retry, and the loop's controls. */
+export function queueControls<Result>(queue: DurableQueue<Result>) {
+  return {
+    name: queue.name,
+    processDue: queue.processDue,
+    retry: queue.retry,
+    nudge: queue.nudge,
+    start: queue.start,
+    stop: queue.stop,
+  };
+}

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/server/db/client.server";
 import { orders, shopifySyncs } from "~/server/db/schema";
-import { createDurableQueue } from "~/server/jobs/durable-queue.server";
+import { createDurableQueue, queueControls } from "~/server/jobs/durable-queue.server";
 import { stillOurs, tableQueueStore } from "~/server/jobs/queue-rows.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import {
@@ -253,12 +253,7 @@ export function createShopifySync(options: ShopifySyncOptions): ShopifySync {
         })
         .onConflictDoNothing({ target: [shopifySyncs.kind, shopifySyncs.dedupeKey] });
     },
-    processDue: queue.processDue,
-    name: queue.name,
-    retry: queue.retry,
-    nudge: queue.nudge,
-    start: queue.start,
-    stop: queue.stop,
+    ...queueControls(queue),
   };
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { PurchasableItem } from "~/content/catalog";
 import type { Db } from "~/server/db/client.server";
 import { orders, reviewInvitations, shopifySyncs } from "~/server/db/schema";
-import { createDurableQueue, type QueueStore } from "~/server/jobs/durable-queue.server";
+import { createDurableQueue, type QueueStore, queueControls } from "~/server/jobs/durable-queue.server";
 import { defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
 import {
   type ReviewInvitation,
@@ -304,11 +304,6 @@ export function createReviewInvitations(options: ReviewInvitationsOptions): Revi
   });
 
   return {
-    processDue: queue.processDue,
-    name: queue.name,
-    retry: queue.retry,
-    nudge: queue.nudge,
-    start: queue.start,
-    stop: queue.stop,
+    ...queueControls(queue),
   };
 }
