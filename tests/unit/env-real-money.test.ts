@@ -14,6 +14,7 @@ const live = {
   STRIPE_WEBHOOK_SECRET: "whsec_abc123",
   SMTP_URL: "smtps://user:pass@smtp.example.com:465",
   SITE_SECRET: "s".repeat(40),
+  HEALTH_DATA_KEYS: "test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
 };
 const store = { SHOPIFY_STORE_DOMAIN: "forge.myshopify.com", SHOPIFY_STOREFRONT_TOKEN: "x".repeat(32) };
 

@@ -12,7 +12,10 @@ describe("Stripe and SMTP environment", () => {
 
   it("accepts a live key with SMTP (and a real store: decision 061), and a test key without", () => {
     const store = { SHOPIFY_STORE_DOMAIN: "forge.myshopify.com", SHOPIFY_STOREFRONT_TOKEN: "x".repeat(32) };
-    const signing = { SITE_SECRET: "s".repeat(40) };
+    const signing = {
+      SITE_SECRET: "s".repeat(40),
+      HEALTH_DATA_KEYS: "test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+    };
     expect(
       parseEnv({ ...live, ...store, ...signing, SMTP_URL: "smtps://user:pass@smtp.example.com:465" })
         .SMTP_URL,

@@ -7,6 +7,7 @@ import {
   type StoreIdentity,
 } from "~/content/store-identity";
 import { normalizeEmailAddress } from "~/contracts/email-address";
+import { parseHealthDataKeys } from "~/server/health-data/cipher.server";
 
 /**
  * The server's environment, checked once at start. An invalid value stops the server with a message
@@ -155,6 +156,20 @@ export const envSchema = z
      */
     SITE_SECRET: optional(z.string().min(32, { message: "must be at least 32 characters" })),
     /**
+     * The keys health data (quiz answers, dates of birth, test results) is sealed with at rest:
+     * `id:base64key,…`, 32-byte keys, the first seals (decision 100). Unset outside live mode: the
+     * sandbox's own key, kept in its database.
+     */
+    HEALTH_DATA_KEYS: optional(
+      z.string().superRefine((value, context) => {
+        try {
+          parseHealthDataKeys(value);
+        } catch (error) {
+          context.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      }),
+    ),
+    /**
      * The Shopify sync (decision 076): how long a worker's claim on an order lasts (another takes it over
      * after this if the worker died), and the longest wait between retries while Shopify is down.
      */
@@ -193,6 +208,7 @@ export const envSchema = z
       // Real orders must not be confirmed into the local mail emulator…
       if (!env.SMTP_URL) require("SMTP_URL", "STRIPE_SECRET_KEY is a live key");
       if (!env.SITE_SECRET) require("SITE_SECRET", "STRIPE_SECRET_KEY is a live key");
+      if (!env.HEALTH_DATA_KEYS) require("HEALTH_DATA_KEYS", "STRIPE_SECRET_KEY is a live key");
       // Shoppers reply to the sender: never the sandbox's made-up one.
       if (isPlaceholder(env.MAIL_FROM))
         ctx.addIssue({

@@ -5,6 +5,8 @@ import { type AdminOrders, createAdminOrders } from "~/server/admin/admin-orders
 import { type AdminReviews, createAdminReviews } from "~/server/admin/admin-reviews.server";
 import { sandboxOperatorFor } from "~/server/admin/sandbox-operator.server";
 import { type Database, openDatabase } from "~/server/db/client.server";
+import { createHealthDataCipher, type HealthDataCipher } from "~/server/health-data/cipher.server";
+import { resolveHealthDataKeys } from "~/server/health-data/keys.server";
 import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
 import { createOutbox, type Outbox } from "~/server/mail/outbox.server";
@@ -135,6 +137,8 @@ export type AppServices = {
   reviewInvitations: ReviewInvitations;
   /** The write-a-review page behind the signed link (app/server/reviews). */
   reviewForm: ReviewForm;
+  /** Seals and opens health data at rest (decision 100): the quiz, the kit results. */
+  healthData: HealthDataCipher;
 };
 
 export type ServiceOptions = {
@@ -234,6 +238,7 @@ export async function createServices(
   });
   const refunds = createRefunds({ db: database.db, payments, shopifySync, logger });
   const siteSecret = await resolveSiteSecret(database.db, env.SITE_SECRET);
+  const healthData = createHealthDataCipher(await resolveHealthDataKeys(database.db, env.HEALTH_DATA_KEYS));
   const orderLinks = createOrderLinks({
     secret: siteSecret,
     siteUrl: env.PUBLIC_SITE_URL,
@@ -344,6 +349,7 @@ export async function createServices(
     reviewLinks,
     reviewInvitations,
     reviewForm,
+    healthData,
   };
 }
 
