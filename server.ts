@@ -177,6 +177,7 @@ async function main() {
   );
   const httpApp = createHttpApp({
     services,
+    routeServices: runtime.routeServicesOf(services),
     mode,
     sandbox: sandbox.active.length ? { router: sandbox.router, active: sandbox.active } : undefined,
     publicConfig,

@@ -1,11 +1,12 @@
 import type { DocumentRuntime } from "~/lib/document-runtime";
-import type { AppServices } from "~/server/runtime/services.server";
+import type { RouteServices } from "~/server/runtime/route-services.server";
 
 declare module "react-router" {
   /** What server.ts hands every loader and action (docs/decisions/001-services-in-load-context.md). */
   interface AppLoadContext {
     documentRuntime: DocumentRuntime;
-    services: AppServices;
+    /** The route-facing services (never a raw outside-system client): read through `servicesFor`. */
+    services: RouteServices;
     requestId: string;
     /** The client's address, trusting only TRUST_PROXY_HOPS proxies (Express's req.ip). */
     clientIp: string;

@@ -5,6 +5,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { pages } from "../app/content/routes";
 import type { PublicRuntimeConfig } from "../app/lib/document-runtime";
+import type { RouteServices } from "../app/server/runtime/route-services.server";
 import type { AppServices } from "../app/server/runtime/services.server";
 import { precompressedAssets } from "./asset-encodings";
 import { pageCache } from "./page-cache";
@@ -15,6 +16,8 @@ import { isSubresourceAsset, securityHeaders, subresourceHeaders } from "./secur
 
 export type HttpAppOptions = {
   services: AppServices;
+  /** What every request's load context carries: the route-facing record of `services` (routeServicesOf). */
+  routeServices: RouteServices;
   /** Production: the built server and the client directory. Development: Vite's dev server. */
   mode:
     | { kind: "production"; build: ServerBuild; clientDir: string }
@@ -100,7 +103,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       app.use(
         pageCache({
           build: mode.build,
-          services,
+          services: options.routeServices,
           paths: [pages.enhancer.path],
           origin: env.PUBLIC_SITE_URL,
           runtimeConfig: options.publicConfig,
@@ -128,7 +131,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
         : () => mode.vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     mode: mode.kind,
     getLoadContext: (req, res) => ({
-      services,
+      services: options.routeServices,
       requestId: String(req.id),
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       afterResponse(task) {

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { type PublicRuntimeConfig, prerenderRuntime } from "../app/lib/document-runtime";
-import type { AppServices } from "../app/server/runtime/services.server";
+import type { RouteServices } from "../app/server/runtime/route-services.server";
 import { compileTemplate, type Template } from "./page-template";
 import { normalizePath, sendTemplate } from "./prerendered-pages";
 
@@ -17,7 +17,7 @@ import { normalizePath, sendTemplate } from "./prerendered-pages";
  */
 export type PageCacheOptions = {
   build: ServerBuild;
-  services: AppServices;
+  services: RouteServices;
   paths: string[];
   origin: string;
   runtimeConfig: () => PublicRuntimeConfig;

@@ -11,6 +11,7 @@ import {
   outcomeFlag,
   requireAdmin,
 } from "~/server/http/admin-routes.server";
+import { servicesFor } from "~/server/http/route-services.server";
 import type { Route } from "./+types/admin.orders.$orderNumber";
 
 /**
@@ -24,10 +25,11 @@ export const headers = adminRouteHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
+  const { adminOrderDetails, adminReviews } = servicesFor(context, "adminOrderDetails", "adminReviews");
   const orderNumber = orderNumberOf(params.orderNumber);
   const [detail, heldReviews] = await Promise.all([
-    orderNumber === undefined ? undefined : context.services.adminOrderDetails.detail(orderNumber),
-    context.services.adminReviews.heldCount(),
+    orderNumber === undefined ? undefined : adminOrderDetails.detail(orderNumber),
+    adminReviews.heldCount(),
   ]);
   const url = new URL(request.url);
   return data(

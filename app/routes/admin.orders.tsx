@@ -14,6 +14,7 @@ import {
   requireAdmin,
   signedInAdminForm,
 } from "~/server/http/admin-routes.server";
+import { servicesFor } from "~/server/http/route-services.server";
 import type { Route } from "./+types/admin.orders";
 
 /**
@@ -31,11 +32,17 @@ export const headers = adminRouteHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
+  const { adminOrders, guarantee, adminReviews } = servicesFor(
+    context,
+    "adminOrders",
+    "guarantee",
+    "adminReviews",
+  );
   const url = new URL(request.url);
   const [list, guaranteeRequests, heldReviews] = await Promise.all([
-    context.services.adminOrders.list(pageOf(url.searchParams.get("page")), url.searchParams.get("q")),
-    context.services.guarantee.openRequests(),
-    context.services.adminReviews.heldCount(),
+    adminOrders.list(pageOf(url.searchParams.get("page")), url.searchParams.get("q")),
+    guarantee.openRequests(),
+    adminReviews.heldCount(),
   ]);
   return data(
     {
@@ -52,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await signedInAdminForm(request, context);
+  const { adminOrders, guarantee } = servicesFor(context, "adminOrders", "guarantee");
   if ("refused" in form) return form.refused;
   const { fields } = form;
   const page = pageOf(fields.get("page"));
@@ -66,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 303, headers: ADMIN_HEADERS },
     );
   if (fields.get("intent") === "close-guarantee") {
-    const closed = await context.services.guarantee.close(fields.get("requestId") ?? "");
+    const closed = await guarantee.close(fields.get("requestId") ?? "");
     throw back(`closed=${closed ? 1 : 0}`);
   }
   if (fields.get("intent") !== "retry-sync")
@@ -74,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { refusal: { status: 400, message: "Unknown action." } },
       { status: 400, headers: ADMIN_HEADERS },
     );
-  const retried = await context.services.adminOrders.retrySync(fields.get("syncId") ?? "");
+  const retried = await adminOrders.retrySync(fields.get("syncId") ?? "");
   throw back(`retried=${retried ? 1 : 0}`);
 }
 

@@ -12,6 +12,7 @@ import {
   requireAdmin,
   signedInAdminForm,
 } from "~/server/http/admin-routes.server";
+import { servicesFor } from "~/server/http/route-services.server";
 import type { Route } from "./+types/admin.reviews";
 
 /**
@@ -29,7 +30,8 @@ export const headers = adminRouteHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
   const url = new URL(request.url);
-  const list = await context.services.adminReviews.list(parseReviewFilter(url.searchParams));
+  const { adminReviews } = servicesFor(context, "adminReviews");
+  const list = await adminReviews.list(parseReviewFilter(url.searchParams));
   const done = url.searchParams.get("done");
   return data(
     { ...list, email: session.email, done: done && done in outcomes ? (done as Done) : null },
@@ -43,7 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { fields, session } = form;
   const parsed = parseReviewAction(fields);
   if (!parsed.ok) return data({ formError: parsed.error }, { status: 400, headers: ADMIN_HEADERS });
-  const outcome = await context.services.adminReviews.act(parsed.action, session.email);
+  const { adminReviews } = servicesFor(context, "adminReviews");
+  const outcome = await adminReviews.act(parsed.action, session.email);
   if (outcome === "not_found") {
     const decision = parsed.action.intent === "publish" || parsed.action.intent === "reject";
     return data(

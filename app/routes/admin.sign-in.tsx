@@ -12,6 +12,7 @@ import {
   refusalOf,
   secureCookies,
 } from "~/server/http/admin-routes.server";
+import { servicesFor } from "~/server/http/route-services.server";
 import type { Route } from "./+types/admin.sign-in";
 
 /**
@@ -24,7 +25,7 @@ const tokenOf = (request: Request) => new URL(request.url).searchParams.get("tok
 export const headers = adminRouteHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const state = await context.services.adminAuth.linkState(tokenOf(request));
+  const state = await servicesFor(context, "adminAuth").adminAuth.linkState(tokenOf(request));
   return data({ state }, { headers: ADMIN_HEADERS });
 }
 
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refusalOf(error);
   }
   const token = tokenOf(request);
-  const { adminAuth } = context.services;
+  const { adminAuth } = servicesFor(context, "adminAuth");
   const session = await adminAuth.signIn(token);
   if (!session) {
     const state = await adminAuth.linkState(token);

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { clearedSessionCookie, sessionIdOf } from "~/server/http/admin-cookie.server";
 import { ADMIN_HEADERS, adminForm, secureCookies } from "~/server/http/admin-routes.server";
 import { ApiError } from "~/server/http/failures.server";
+import { servicesFor } from "~/server/http/route-services.server";
 import type { Route } from "./+types/admin.sign-out";
 
 /** Signing out: the session is deleted from the database (not only forgotten by this browser). */
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { ...ADMIN_HEADERS, ...error.headers, "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  await context.services.adminAuth.signOut(sessionIdOf(request));
+  await servicesFor(context, "adminAuth").adminAuth.signOut(sessionIdOf(request));
   return redirect("/admin", {
     status: 303,
     headers: { ...ADMIN_HEADERS, "Set-Cookie": clearedSessionCookie({ secure: secureCookies(context) }) },

@@ -12,6 +12,7 @@ import {
   limitClient,
   refusalOf,
 } from "~/server/http/admin-routes.server";
+import { servicesFor } from "~/server/http/route-services.server";
 import type { Route } from "./+types/admin";
 
 /**
@@ -26,7 +27,7 @@ export const SENT_MESSAGE =
 export const headers = adminRouteHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { adminAuth } = context.services;
+  const { adminAuth } = servicesFor(context, "adminAuth");
   if (await adminAuth.session(sessionIdOf(request)))
     throw redirect("/admin/orders", { headers: ADMIN_HEADERS });
   return data({ sandboxOperator: adminAuth.sandboxOperator }, { headers: ADMIN_HEADERS });
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await limitClient(context);
     const email = normalizeEmailAddress(fields.get("email"));
     if (!email) return data({ sent: false, invalid: true } as const, { status: 400, headers: ADMIN_HEADERS });
-    const { adminAuth } = context.services;
+    const { adminAuth } = servicesFor(context, "adminAuth");
     context.afterResponse(() => adminAuth.requestSignIn(email));
     return data({ sent: true, invalid: false } as const, { headers: ADMIN_HEADERS });
   } catch (error) {

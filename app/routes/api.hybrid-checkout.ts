@@ -11,6 +11,7 @@ import { apiAction } from "~/server/http/api-action.server";
 import { methodNotAllowed } from "~/server/http/failures.server";
 import { checkoutErrorPage } from "~/server/http/pages/checkout-error.server";
 import { cancelUrlFor } from "~/server/http/return-url.server";
+import { servicesFor } from "~/server/http/route-services.server";
 import type { CheckoutRequestLine } from "~/server/orders/checkout.server";
 
 /**
@@ -25,7 +26,7 @@ function startCheckout(lines: CheckoutRequestLine[], request: Request, context: 
   // Placeholders are refused before any outside call (spec §5).
   if (lines.some((line) => isPlaceholder(line.variantId)))
     throw new RequestRejectedError(PRODUCT_NOT_CONFIGURED);
-  const { checkout, env } = context.services;
+  const { checkout, env } = servicesFor(context, "checkout", "env");
   return checkout.start({
     lines,
     cancelUrl: cancelUrlFor(request, env.PUBLIC_SITE_URL),
@@ -50,7 +51,7 @@ export const action = apiAction({
     input: hybridCheckoutForm,
     fields: (fields) => Object.fromEntries(fields),
     async handler({ input, request, context }) {
-      const variantId = context.services.catalogConfig.variantIds[input.item];
+      const variantId = servicesFor(context, "catalogConfig").catalogConfig.variantIds[input.item];
       const started = await startCheckout([{ variantId, quantity: input.quantity }], request, context);
       return new Response(null, {
         status: 303,
@@ -61,7 +62,7 @@ export const action = apiAction({
       checkoutErrorPage({
         status: failure.status,
         message: failure.message,
-        backUrl: cancelUrlFor(request, context.services.env.PUBLIC_SITE_URL),
+        backUrl: cancelUrlFor(request, servicesFor(context, "env").env.PUBLIC_SITE_URL),
         headers: failure.headers,
       }),
   },

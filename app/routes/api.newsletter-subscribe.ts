@@ -10,6 +10,7 @@ import {
 import { RequestRejectedError } from "~/server/errors.server";
 import { apiAction } from "~/server/http/api-action.server";
 import { methodNotAllowed } from "~/server/http/failures.server";
+import { servicesFor } from "~/server/http/route-services.server";
 
 /**
  * POST /api/newsletter-subscribe {email} → {success, message} (issue 7). The answer is the same for
@@ -55,11 +56,9 @@ export const action = apiAction({
       if (via === "form") return backTo(source, "invalid");
       throw new RequestRejectedError(INVALID_EMAIL_MESSAGE);
     }
-    if (!input.website) {
-      await context.services.newsletter.subscribe({ email, sourcePage: source });
-    } else {
-      context.services.logger.info({ requestId: context.requestId }, "newsletter honeypot filled: ignored");
-    }
+    const { newsletter, logger } = servicesFor(context, "newsletter", "logger");
+    if (!input.website) await newsletter.subscribe({ email, sourcePage: source });
+    else logger.info({ requestId: context.requestId }, "newsletter honeypot filled: ignored");
     if (via === "form") return backTo(source, "subscribed");
     return { success: true, message: SUBSCRIBED_MESSAGE };
   },

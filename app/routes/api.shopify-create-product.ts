@@ -3,6 +3,7 @@ import { createProductInput } from "~/contracts/catalog";
 import { apiAction } from "~/server/http/api-action.server";
 import { ApiError, methodNotAllowed } from "~/server/http/failures.server";
 import { requireBearerToken } from "~/server/http/guards.server";
+import { servicesFor } from "~/server/http/route-services.server";
 
 /**
  * POST /api/shopify-create-product {title, handle, price, currency, sku, descriptionHtml} →
@@ -19,9 +20,14 @@ export const action = apiAction({
   rateLimit: "shopify-create-product",
   checkOrigin: true,
   authorize({ request, context }) {
-    const { catalogConfig, catalog, env } = context.services;
+    const { catalogConfig, productCreation, env } = servicesFor(
+      context,
+      "catalogConfig",
+      "productCreation",
+      "env",
+    );
     if (!catalogConfig.adminTokenWaived) requireBearerToken(request, env.ADMIN_API_TOKEN, "Product creation");
-    if (!catalog.adminConfigured) {
+    if (!productCreation.adminConfigured) {
       throw new ApiError(
         403,
         "Product creation is turned off: no Shopify Admin API token is configured on the server.",
@@ -30,15 +36,8 @@ export const action = apiAction({
   },
   input: createProductInput,
   async handler({ input, context }): Promise<CreateProductResponse> {
-    const { catalog, productCache, sellableVariants, logger } = context.services;
-    const created = await catalog.createProduct(input);
-    productCache.invalidate(input.handle);
-    productCache.invalidate(created.handle);
-    // Checkout sells only the catalog's variants and the products recorded here
-    // (docs/decisions/062-own-checkouts-and-sellable-variants.md): recorded before the variant id is
-    // handed out, so the test page can buy what it was just given.
-    await sellableVariants.recordCreated(created);
-    logger.info({ variantId: created.variantId, handle: created.handle }, "product created and recorded");
+    const { productCreation } = servicesFor(context, "productCreation");
+    const created = await productCreation.create(input);
     return {
       success: true,
       variantId: created.variantId,

@@ -3,7 +3,7 @@ import { getProductInput } from "~/contracts/catalog";
 import { apiAction } from "~/server/http/api-action.server";
 import { callerOf } from "~/server/http/caller.server";
 import { methodNotAllowed } from "~/server/http/failures.server";
-import { lookupProduct } from "~/server/shopify/lookup.server";
+import { servicesFor } from "~/server/http/route-services.server";
 
 /**
  * POST /api/shopify-get-product {handle} → {success, product: {title, description, priceRange:
@@ -19,11 +19,9 @@ export const action = apiAction({
   checkOrigin: false,
   input: getProductInput,
   async handler({ input, context }): Promise<GetProductResponse> {
-    const { product, source } = await lookupProduct(context.services, input.handle, callerOf(context));
-    context.services.logger.debug(
-      { handle: input.handle, cache: source, requestId: context.requestId },
-      "product lookup",
-    );
+    const { productLookup, logger } = servicesFor(context, "productLookup", "logger");
+    const { product, source } = await productLookup.product(input.handle, callerOf(context));
+    logger.debug({ handle: input.handle, cache: source, requestId: context.requestId }, "product lookup");
     return { success: true, product };
   },
 });

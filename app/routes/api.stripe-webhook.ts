@@ -1,6 +1,6 @@
 import { methodNotAllowed } from "~/server/http/failures.server";
+import { servicesFor } from "~/server/http/route-services.server";
 import { webhookAction } from "~/server/http/webhook-action.server";
-import { handlePaymentEvent } from "~/server/orders/payment-events.server";
 
 /**
  * POST /api/stripe-webhook: Stripe's events, verified by the `Stripe-Signature` header over the exact
@@ -15,5 +15,5 @@ export const action = webhookAction({
   maxBytes: 512 * 1024,
   tooLarge: "The request is too large for a Stripe event.",
   handler: ({ body, request, context }) =>
-    handlePaymentEvent(context.services, body, request.headers.get("stripe-signature")),
+    servicesFor(context, "paymentEvents").paymentEvents.handle(body, request.headers.get("stripe-signature")),
 });

@@ -1,6 +1,7 @@
 import { verifyInput } from "~/contracts/order-confirmation";
 import { apiAction } from "~/server/http/api-action.server";
 import { methodNotAllowed } from "~/server/http/failures.server";
+import { servicesFor } from "~/server/http/route-services.server";
 import { confirmOrder } from "~/server/orders/confirmation.server";
 
 /**
@@ -15,5 +16,6 @@ export const action = apiAction({
   rateLimit: "verify-and-send-confirmation",
   checkOrigin: true,
   input: verifyInput,
-  handler: ({ input, context }) => confirmOrder(context.services.fulfilment, input.sessionId),
+  handler: ({ input, context }) =>
+    confirmOrder(servicesFor(context, "fulfilment").fulfilment, input.sessionId),
 });

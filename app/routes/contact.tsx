@@ -23,6 +23,7 @@ import {
   type SupportFormResult,
 } from "~/contracts/support";
 import { pageMeta } from "~/lib/seo";
+import { servicesFor } from "~/server/http/route-services.server";
 import {
   orderNumberFromQuery,
   supportFormAction,
@@ -49,6 +50,7 @@ export function loader({ request }: Route.LoaderArgs) {
 const FIELDS = ["name", "email", "orderNumber", "topic", "message", "website"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { contact, logger } = servicesFor(context, "contact", "logger");
   return supportFormAction({
     request,
     context,
@@ -56,8 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     input: contactInput,
     fields: FIELDS,
     async handle({ website, ...message }): Promise<SupportFormResult> {
-      if (website) context.services.logger.info({ requestId: context.requestId }, "contact honeypot filled");
-      else await context.services.contact.send(message);
+      if (website) logger.info({ requestId: context.requestId }, "contact honeypot filled");
+      else await contact.send(message);
       return { status: "sent", message: CONTACT_SENT_MESSAGE };
     },
   });

@@ -14,6 +14,7 @@ import { pages } from "~/content/routes";
 import { guaranteeAnswers, guaranteeTerms } from "~/content/support";
 import { GUARANTEE_LIMITS, type SupportFormResult } from "~/contracts/support";
 import { pageMeta } from "~/lib/seo";
+import { servicesFor } from "~/server/http/route-services.server";
 import {
   orderNumberFromQuery,
   supportFormAction,
@@ -61,6 +62,7 @@ function answerOf(outcome: GuaranteeOutcome): { sent: boolean; message: string }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { guarantee, logger } = servicesFor(context, "guarantee", "logger");
   return supportFormAction({
     request,
     context,
@@ -71,10 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const values = { orderNumber: input.orderNumber, email: input.email, reason: input.reason };
       if (website) {
         // A bot: answered like a person whose order was not found, nothing looked up.
-        context.services.logger.info({ requestId: context.requestId }, "guarantee honeypot filled");
+        logger.info({ requestId: context.requestId }, "guarantee honeypot filled");
         return { status: "refused", message: guaranteeAnswers.notFound, values };
       }
-      const { sent, message } = answerOf(await context.services.guarantee.request(input));
+      const { sent, message } = answerOf(await guarantee.request(input));
       return sent ? { status: "sent", message } : { status: "refused", message, values };
     },
   });

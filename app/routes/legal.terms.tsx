@@ -2,6 +2,7 @@ import { LegalDocumentPage } from "~/components/sections/legal-document";
 import { termsOfSale } from "~/content/legal/terms";
 import { pages } from "~/content/routes";
 import { pageMeta } from "~/lib/seo";
+import { servicesFor } from "~/server/http/route-services.server";
 import { saleSettingsOf } from "~/server/orders/sale-settings.server";
 import type { Route } from "./+types/legal.terms";
 
@@ -15,7 +16,7 @@ export const meta = () => pageMeta(page);
  * JavaScript (decision 011).
  */
 export function loader({ context }: Route.LoaderArgs) {
-  return { document: termsOfSale(saleSettingsOf(context.services.env)) };
+  return { document: termsOfSale(saleSettingsOf(servicesFor(context, "env").env)) };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

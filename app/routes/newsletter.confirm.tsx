@@ -5,6 +5,7 @@ import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
 import { ApiError } from "~/server/http/failures.server";
 import { checkOrigin } from "~/server/http/guards.server";
+import { servicesFor } from "~/server/http/route-services.server";
 import type { Route } from "./+types/newsletter.confirm";
 
 /**
@@ -16,21 +17,23 @@ import type { Route } from "./+types/newsletter.confirm";
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { state: await context.services.newsletter.confirmationState(tokenOf(request)) };
+  const { newsletter } = servicesFor(context, "newsletter");
+  return { state: await newsletter.confirmationState(tokenOf(request)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Another site's page must not confirm someone: the API functions' Origin check (React Router
   // already refuses a foreign Origin; this also refuses Sec-Fetch-Site: cross-site and PUBLIC_SITE_URL
   // stays allowed behind a proxy).
+  const { newsletter, env } = servicesFor(context, "newsletter", "env");
   try {
-    checkOrigin(request, context.services.env.PUBLIC_SITE_URL);
+    checkOrigin(request, env.PUBLIC_SITE_URL);
   } catch (error) {
     if (error instanceof ApiError) return data({ refused: true }, { status: 403 });
     throw error;
   }
   const token = tokenOf(request);
-  const result = await context.services.newsletter.confirm(token);
+  const result = await newsletter.confirm(token);
   if (result === "invalid") return data({ refused: false }, { status: 404 });
   // Post/redirect/get: the page then shows what the link stands for, and a reload posts nothing.
   return redirect(`/newsletter/confirm?token=${encodeURIComponent(token)}`, 303);

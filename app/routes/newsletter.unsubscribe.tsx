@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand, support } from "~/content/site";
 import { readBytesUpTo } from "~/server/http/body.server";
+import { servicesFor } from "~/server/http/route-services.server";
 import type { Route } from "./+types/newsletter.unsubscribe";
 
 /**
@@ -21,7 +22,8 @@ const PAGE_FORM_FIELD = "via";
 const PAGE_FORM_VALUE = "page";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { state: await context.services.newsletter.subscriptionState(tokenOf(request)) };
+  const { newsletter } = servicesFor(context, "newsletter");
+  return { state: await newsletter.subscriptionState(tokenOf(request)) };
 }
 
 async function postedFromPage(request: Request): Promise<boolean> {
@@ -36,7 +38,7 @@ async function postedFromPage(request: Request): Promise<boolean> {
 export async function action({ request, context }: Route.ActionArgs) {
   const token = tokenOf(request);
   const fromPage = await postedFromPage(request);
-  const result = await context.services.newsletter.unsubscribe(token);
+  const result = await servicesFor(context, "newsletter").newsletter.unsubscribe(token);
   if (result === "invalid") return data(null, { status: 404 });
   // RFC 8058: answered 200 where it was posted (a mail provider's server follows no redirect).
   if (!fromPage) return data(null, { status: 200 });

@@ -5,6 +5,7 @@ import { NOT_FOUND_TITLE, NotFound } from "~/components/sections/not-found";
 import { StatusPanel } from "~/components/sections/status-panel";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand, paths, support } from "~/content/site";
+import { servicesFor } from "~/server/http/route-services.server";
 import type { Route } from "./+types/orders.$token";
 
 /**
@@ -19,7 +20,7 @@ export function headers() {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await context.services.orderTracking.page(params.token);
+  const page = await servicesFor(context, "orderTracking").orderTracking.page(params.token);
   if (page.kind === "not_found") throw data(null, { status: 404, headers: PRIVATE });
   return data(page, { status: page.kind === "expired" ? 410 : 200, headers: PRIVATE });
 }

@@ -10,8 +10,8 @@ import { pages } from "~/content/routes";
 import { enhancerHandle } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import { callerOf } from "~/server/http/caller.server";
+import { servicesFor } from "~/server/http/route-services.server";
 import { latestProductReviews } from "~/server/reviews/product-reviews.server";
-import { liveOffers, liveProduct } from "~/server/shopify/lookup.server";
 import type { Route } from "./+types/product.enhancer";
 
 const page = pages.enhancer;
@@ -30,15 +30,12 @@ const LATEST_REVIEWS = 3;
  * product cache) answers (spec §4: "a loading flag while the product is fetched on open").
  */
 export function loader({ context }: Route.LoaderArgs) {
+  const services = servicesFor(context, "productLookup", "reviewListing", "logger");
+  const caller = callerOf(context);
   return {
-    live: liveProduct(context.services, enhancerHandle, LIVE_PRODUCT_TIMEOUT_MS, callerOf(context)),
-    offers: liveOffers(
-      context.services,
-      ["bundle_3_month", "enhancer"],
-      LIVE_PRODUCT_TIMEOUT_MS,
-      callerOf(context),
-    ),
-    reviews: latestProductReviews(context.services, enhancerHandle, LATEST_REVIEWS, callerOf(context)),
+    live: services.productLookup.live(enhancerHandle, LIVE_PRODUCT_TIMEOUT_MS, caller),
+    offers: services.productLookup.offers(["bundle_3_month", "enhancer"], LIVE_PRODUCT_TIMEOUT_MS, caller),
+    reviews: latestProductReviews(services, enhancerHandle, LATEST_REVIEWS, caller),
   };
 }
 

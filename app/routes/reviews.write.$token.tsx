@@ -3,6 +3,7 @@ import { ReviewForm, ReviewLinkProblem } from "~/components/reviews/review-form"
 import { reviewWritePage as copy } from "~/content/review-write";
 import { brand } from "~/content/site";
 import type { ReviewFormPage, ReviewSaved } from "~/contracts/review-form";
+import { servicesFor } from "~/server/http/route-services.server";
 import { supportFormAction } from "~/server/http/support-form.server";
 import { reviewInput } from "~/server/reviews/review-form.server";
 import type { Route } from "./+types/reviews.write.$token";
@@ -23,7 +24,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 async function pageOf(context: Route.LoaderArgs["context"], token: string): Promise<ReviewFormPage> {
-  const page = await context.services.reviewForm.page(token);
+  const page = await servicesFor(context, "reviewForm").reviewForm.page(token);
   if (page.kind === "not_found") throw data(null, { status: 404, headers: PRIVATE });
   if (page.kind === "expired") throw data(null, { status: 410, headers: PRIVATE });
   return page;
@@ -51,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // Only these are read: anything else a post carries ("verified", "source") is never looked at.
     fields: FIELDS,
     async handle(input) {
-      const outcome = await context.services.reviewForm.submit(params.token, input);
+      const outcome = await servicesFor(context, "reviewForm").reviewForm.submit(params.token, input);
       if (outcome.kind === "saved") return { status: "sent", message: savedMessage(outcome.saved) };
       return {
         status: "refused",

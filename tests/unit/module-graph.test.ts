@@ -212,6 +212,75 @@ describe("the layers of app/", () => {
 });
 
 /** One folder per outside system (decision 072). */
+/**
+ * Loaders and actions get narrow dependencies (issue 33 item 4, decision 101): each names the services
+ * it uses (`servicesFor`), the load context carries only the route-facing record, and the raw
+ * outside-system clients are made where the services are assembled and used by their adapters alone.
+ */
+describe("narrow dependencies for routes", () => {
+  const routeFiles = sourceFiles("app/routes");
+  const readsWholeBag = (source: string) =>
+    /\bcontext\s*\.\s*services\b|\{[^}]*\bservices\b[^}]*\}\s*=\s*context\b/.test(source);
+
+  it("no route reads the load context's services itself: it names what it takes with servicesFor", () => {
+    const offenders = routeFiles.filter((file) =>
+      readsWholeBag(readFileSync(path.join(projectRoot, file), "utf8")),
+    );
+    expect(offenders).toEqual([]);
+    expect(routeFiles.length).toBeGreaterThan(20);
+  });
+
+  it("the rule sees a route that reaches into the bag, however it is written", () => {
+    expect(readsWholeBag("await context.services.catalog.createProduct(input)")).toBe(true);
+    expect(readsWholeBag("const { services } = context;")).toBe(true);
+    expect(readsWholeBag('const { catalog } = servicesFor(context, "productLookup");')).toBe(false);
+  });
+
+  it("the route-facing record holds no raw client, cache, queue, job or key", async () => {
+    const { routeServiceNames } = await import("~/server/runtime/route-services.server");
+    const belowRoutes = [
+      "database",
+      "catalog",
+      "payments",
+      "mailer",
+      "shopifyOrders",
+      "outbox",
+      "shopifySync",
+      "productCache",
+      "offerCache",
+      "sellableVariants",
+      "refunds",
+      "retention",
+      "reviewInvitations",
+      "orderLinks",
+      "reviewLinks",
+      "healthData",
+    ];
+    expect(routeServiceNames.filter((name) => belowRoutes.includes(name))).toEqual([]);
+  });
+
+  it("the raw clients are made only where the services are assembled, and used at run time only by their own concern", () => {
+    const factories = [
+      "app/server/db/client.server.ts",
+      "app/server/shopify/catalog.server.ts",
+      "app/server/shopify/orders.server.ts",
+      "app/server/stripe/payments.server.ts",
+      "app/server/mail/mailer.server.ts",
+    ];
+    const reaching = sourceFiles("app")
+      .flatMap(importsOf)
+      .filter(
+        (edge) =>
+          factories.includes(edge.to) &&
+          !edge.typeOnly &&
+          edge.from !== "app/server/runtime/services.server.ts" &&
+          concernOf(edge.from) !== concernOf(edge.to),
+      )
+      .map((edge) => `${edge.from} → ${edge.to}`);
+    expect(reaching).toEqual([]);
+  });
+});
+
 describe("one home per outside system", () => {
   const appFiles = sourceFiles("app");
 

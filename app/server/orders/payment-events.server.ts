@@ -36,6 +36,13 @@ const CHARGE_ID = /^(ch|py)_[A-Za-z0-9]{1,250}$/;
 /** The acknowledgement Stripe gets (any 2xx tells it to stop retrying). */
 export type PaymentEventAck = { received: true; handled: boolean; ignored?: string; outcome?: string };
 
+/** Stripe's events as the webhook route hands them on: the raw body and its signature header. */
+export type PaymentEvents = { handle(rawBody: string, signature: string | null): Promise<PaymentEventAck> };
+
+export function createPaymentEvents(deps: PaymentEventDeps): PaymentEvents {
+  return { handle: (rawBody, signature) => handlePaymentEvent(deps, rawBody, signature) };
+}
+
 export async function handlePaymentEvent(
   { payments, fulfilment, refunds, logger }: PaymentEventDeps,
   rawBody: string,

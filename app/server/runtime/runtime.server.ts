@@ -11,4 +11,5 @@ export { recordSampleReviews } from "~/server/reviews/samples.server";
 export { shownOffers, warmShownOffers } from "~/server/shopify/lookup.server";
 export { defaultPublicSiteUrl, InvalidEnvironmentError, parseEnv } from "./env.server";
 export { createLogger, flushLogs } from "./logger.server";
+export { routeServicesOf } from "./route-services.server";
 export { CLOSE_SERVICES_MS, closeServices, createServices } from "./services.server";

@@ -20,6 +20,7 @@ import { createFulfilment, type Fulfilment } from "~/server/orders/fulfilment.se
 import { orderConfirmationTemplate } from "~/server/orders/order-email.server";
 import { createOrderLinks, type OrderLinks } from "~/server/orders/order-link.server";
 import { createOrderTracking, type OrderTracking } from "~/server/orders/order-tracking.server";
+import { createPaymentEvents, type PaymentEvents } from "~/server/orders/payment-events.server";
 import { createRefunds, type Refunds } from "~/server/orders/refunds.server";
 import { createSellableVariants, type SellableVariants } from "~/server/orders/sellable-variants.server";
 import { createShopifySync, type ShopifySync } from "~/server/orders/shopify-sync.server";
@@ -45,9 +46,11 @@ import {
   resolveCatalogConfig,
 } from "~/server/shopify/catalog-config.server";
 import { createCheckoutVariants } from "~/server/shopify/checkout-variants.server";
+import { createProductLookup, type ProductLookup } from "~/server/shopify/lookup.server";
 import type { ShopifyOrders } from "~/server/shopify/order-types";
 import { createShopifyOrders } from "~/server/shopify/orders.server";
 import { createProductCache, type ProductCache } from "~/server/shopify/product-cache.server";
+import { createProductCreation, type ProductCreation } from "~/server/shopify/product-creation.server";
 import { createPayments } from "~/server/stripe/payments.server";
 import type { Payments } from "~/server/stripe/types";
 import {
@@ -139,6 +142,12 @@ export type AppServices = {
   reviewForm: ReviewForm;
   /** Seals and opens health data at rest (decision 100): the quiz, the kit results. */
   healthData: HealthDataCipher;
+  /** The product reads of the pages and shopify-get-product, the catalog and its caches bound in. */
+  productLookup: ProductLookup;
+  /** shopify-create-product's work: creation in Shopify, the cache told, the variant made sellable. */
+  productCreation: ProductCreation;
+  /** Stripe's events as the webhook hands them on. */
+  paymentEvents: PaymentEvents;
 };
 
 export type ServiceOptions = {
@@ -350,6 +359,9 @@ export async function createServices(
     reviewInvitations,
     reviewForm,
     healthData,
+    productLookup: createProductLookup({ catalog, productCache, offerCache, catalogConfig, logger }),
+    productCreation: createProductCreation({ catalog, productCache, sellable: sellableVariants, logger }),
+    paymentEvents: createPaymentEvents({ payments, fulfilment, refunds, logger }),
   };
 }
 

@@ -21,6 +21,24 @@ export type LookupServices = {
 export type Caller = { buyerIp: string; requestId: string };
 
 /**
+ * The product reads a route makes, with the catalog adapter and its caches bound in (issue 33 item 4:
+ * routes never hold the raw catalog client).
+ */
+export type ProductLookup = {
+  product(handle: string, caller: Pick<Caller, "buyerIp">): ReturnType<typeof lookupProduct>;
+  live(handle: string, timeoutMs: number, caller: Caller): Promise<LiveProduct>;
+  offers(items: readonly PurchasableItem[], timeoutMs: number, caller: Caller): Promise<LiveOffers>;
+};
+
+export function createProductLookup(services: LookupServices): ProductLookup {
+  return {
+    product: (handle, caller) => lookupProduct(services, handle, caller),
+    live: (handle, timeoutMs, caller) => liveProduct(services, handle, timeoutMs, caller),
+    offers: (items, timeoutMs, caller) => liveOffers(services, items, timeoutMs, caller),
+  };
+}
+
+/**
  * A product by handle through the product cache: the one way the app reads a product, used by
  * shopify-get-product and by the Enhancer page's loader. Throws what the catalog throws when Shopify
  * fails and no good copy is young enough.
