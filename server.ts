@@ -20,6 +20,9 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 /** After SIGTERM, how long connections already waiting to be accepted may keep the listener open. */
 const ACCEPT_GRACE_MS = 5_000;
+/** After SIGTERM, the listener closes once this many turns of the event loop, lasting QUIET_MS at least, took no connection. */
+const QUIET_TURNS = 3;
+const QUIET_MS = 100;
 
 type Runtime = typeof ServerRuntime;
 type Mode =
@@ -249,19 +252,33 @@ async function main() {
       process.exit(0);
     };
     // Stop accepting once the connections the kernel completed before the signal have been taken (a
-    // busy event loop takes them a few per turn, and closing the listener resets the rest): when a
-    // turn of the event loop passes without a new one, or after ACCEPT_GRACE_MS. With net.Server's
-    // close, not http.Server's: since Node 19 that one also destroys at once every connection without
-    // a request in progress, including those whose request is waiting unread.
+    // busy event loop takes them one per turn, and closing the listener resets the rest): when
+    // QUIET_TURNS turns of the event loop, lasting QUIET_MS at least, pass without a new one, or after
+    // ACCEPT_GRACE_MS. (One quiet turn was not enough on a starved machine: a turn can pass without
+    // taking a connection that is waiting.) With net.Server's close, not http.Server's: since Node 19
+    // that one also destroys at once every connection without a request in progress, including those
+    // whose request is waiting unread.
     const graceEnds = Date.now() + Math.min(ACCEPT_GRACE_MS, env.SHUTDOWN_TIMEOUT_MS);
+    let quietTurns = 0;
+    let quietSince = Date.now();
+    let acceptedBefore = accepted;
     const closeListenerWhenQuiet = () => {
-      const acceptedBefore = accepted;
-      setImmediate(() => {
-        if (accepted !== acceptedBefore && Date.now() < graceEnds) closeListenerWhenQuiet();
-        else net.Server.prototype.close.call(server, stopped);
-      });
+      // A short timer, not setImmediate: each wait is a turn with a poll for connections, without spinning.
+      setTimeout(() => {
+        const now = Date.now();
+        if (accepted !== acceptedBefore) {
+          acceptedBefore = accepted;
+          quietTurns = 0;
+          quietSince = now;
+        } else {
+          quietTurns += 1;
+        }
+        const quiet = quietTurns >= QUIET_TURNS && now - quietSince >= QUIET_MS;
+        if (quiet || now >= graceEnds) net.Server.prototype.close.call(server, stopped);
+        else closeListenerWhenQuiet();
+      }, 10);
     };
-    setImmediate(closeListenerWhenQuiet);
+    closeListenerWhenQuiet();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

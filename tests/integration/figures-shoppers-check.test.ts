@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useShop } from "../support/shop";
+import { runtimeOffersIn, setVariantInShopify } from "../support/store-edits";
 import { BOT_UA, BROWSER_UA } from "./resilience-support";
 
 /**
@@ -35,37 +36,9 @@ describe("figures a shopper can check (the sandbox's seeded store)", () => {
     env: { PRODUCT_CACHE_TTL_SECONDS: "1", PRODUCT_CACHE_SWR_SECONDS: "60", PAGE_CACHE_FRESH_SECONDS: "0" },
   });
 
-  /** A raw Admin API call, as the brand's staff change a variant in Shopify's admin. */
-  async function setVariant(item: string, fields: { price?: string; compareAtPrice?: string | null }) {
-    const { shopify } = shop.emulators;
-    const variantId = shop.emulators.env[`CATALOG_${item}_VARIANT_ID`] as string;
-    const call = async <T>(query: string, variables: Record<string, unknown>) => {
-      const response = await fetch(`${shopify.url}/admin/api/2026-10/graphql.json`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-shopify-access-token": shopify.adminToken },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await response.json()) as { data: T; errors?: unknown };
-      expect(body.errors).toBeUndefined();
-      return body.data;
-    };
-    const found = await call<{ productVariant: { product: { id: string } } }>(
-      "query V($id: ID!) { productVariant(id: $id) { product { id } } }",
-      { id: variantId },
-    );
-    const updated = await call<{ productVariantsBulkUpdate: { userErrors: unknown[] } }>(
-      "mutation U($productId: ID!, $variants: [ProductVariantsBulkInput!]!) { productVariantsBulkUpdate(productId: $productId, variants: $variants) { userErrors { message } } }",
-      { productId: found.productVariant.product.id, variants: [{ id: variantId, ...fields }] },
-    );
-    expect(updated.productVariantsBulkUpdate.userErrors).toEqual([]);
-  }
-
-  const configOffers = async (path: string) => {
-    const { html } = await get(shop.server.url, path);
-    const json = /<script[^>]*id="forge-runtime-config"[^>]*>([^<]*)<\/script>/.exec(html)?.[1] ?? "{}";
-    return (JSON.parse(json) as { offers?: Record<string, { price: string; compareAt: string | null }> })
-      .offers;
-  };
+  const setVariant = (item: string, fields: { price?: string; compareAtPrice?: string | null }) =>
+    setVariantInShopify(shop.emulators, item, fields);
+  const configOffers = async (path: string) => runtimeOffersIn((await get(shop.server.url, path)).html);
 
   it("the $197 pack beside a $39 bottle claims no saving anywhere, and shows its price a month", async () => {
     const bro = await get(shop.server.url, "/bro-science");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useShop } from "../support/shop";
+import { runtimeOffersIn, setVariantInShopify } from "../support/store-edits";
 
 /**
  * Decision 080: the marketing pages carry Shopify's prices for the items they sell in their runtime
@@ -12,26 +13,9 @@ describe("prices on the marketing pages come from Shopify", () => {
     env: { PRODUCT_CACHE_TTL_SECONDS: "1", PRODUCT_CACHE_SWR_SECONDS: "60", PAGE_CACHE_FRESH_SECONDS: "0" },
   });
 
-  type Config = { offers?: Record<string, { price: string; compareAt: string | null }> };
-  const configOf = async (path: string): Promise<Config> => {
-    const html = await (await fetch(`${shop.server.url}${path}`)).text();
-    const json = /<script[^>]*id="forge-runtime-config"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
-    if (!json) throw new Error(`${path} carries no runtime configuration`);
-    return JSON.parse(json) as Config;
-  };
-
-  /** A raw Admin API call, as the brand's staff change a price in Shopify's admin. */
-  async function admin<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-    const { shopify } = shop.emulators;
-    const response = await fetch(`${shopify.url}/admin/api/2026-10/graphql.json`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-shopify-access-token": shopify.adminToken },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await response.json()) as { data: T; errors?: unknown };
-    expect(body.errors).toBeUndefined();
-    return body.data;
-  }
+  const configOf = async (path: string) => ({
+    offers: runtimeOffersIn(await (await fetch(`${shop.server.url}${path}`)).text()),
+  });
 
   it("from the first page served, every prerendered page carries the seeded offers (read before the server answers)", async () => {
     for (const path of ["/", "/bro-science", "/product/test-kit"]) {
@@ -45,17 +29,7 @@ describe("prices on the marketing pages come from Shopify", () => {
   });
 
   it("a price changed in Shopify reaches the pages' HTML within the cache's lifetime, with no deploy", async () => {
-    const setPrice = async (item: string, price: string) => {
-      const variantId = shop.emulators.env[`CATALOG_${item}_VARIANT_ID`] as string;
-      const found = await admin<{ productVariant: { product: { id: string } } }>(
-        "query V($id: ID!) { productVariant(id: $id) { product { id } } }",
-        { id: variantId },
-      );
-      await admin(
-        "mutation U($productId: ID!, $variants: [ProductVariantsBulkInput!]!) { productVariantsBulkUpdate(productId: $productId, variants: $variants) { userErrors { message } } }",
-        { productId: found.productVariant.product.id, variants: [{ id: variantId, price }] },
-      );
-    };
+    const setPrice = (item: string, price: string) => setVariantInShopify(shop.emulators, item, { price });
     const html = async (path: string) => (await fetch(`${shop.server.url}${path}`)).text();
     // Three bottles at $39 cost $117: the $197 pack proves no saving (decision 091).
     expect(await html("/bro-science")).not.toContain("Save $");
