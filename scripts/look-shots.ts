@@ -6,7 +6,7 @@
  *     as a small JPEG into LOOK_KEEP (when set) to keep in a decision's folder
  *   node --import tsx scripts/look-shots.ts compare before after
  *     counts the pixels that differ between the two sets' full pages (decoded in Chromium), prints
- *     each pair's count and its page heights, and writes an image of each difference beside them.
+ *     each pair's count, the largest difference in a colour channel and the page heights, and writes an image of each difference beside them.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -88,8 +88,11 @@ const pixelDiff = `async function (srcA, srcB) {
   const diff = octx.createImageData(w, h);
   let count = 0;
   let firstRow = -1;
+  let maxDelta = 0;
   for (let i = 0; i < pa.length; i += 4) {
-    const differs = pa[i] !== pb[i] || pa[i + 1] !== pb[i + 1] || pa[i + 2] !== pb[i + 2];
+    const delta = Math.max(Math.abs(pa[i] - pb[i]), Math.abs(pa[i + 1] - pb[i + 1]), Math.abs(pa[i + 2] - pb[i + 2]));
+    const differs = delta > 0;
+    if (delta > maxDelta) maxDelta = delta;
     if (differs) {
       count++;
       if (firstRow < 0) firstRow = Math.floor(i / 4 / w);
@@ -102,7 +105,7 @@ const pixelDiff = `async function (srcA, srcB) {
   octx.putImageData(diff, 0, 0);
   const blob = await out.convertToBlob({ type: "image/png" });
   const bytes = Array.from(new Uint8Array(await blob.arrayBuffer()));
-  return { count, firstRow, heights: [imgA.height, imgB.height], bytes };
+  return { count, firstRow, maxDelta, heights: [imgA.height, imgB.height], bytes };
 }`;
 
 async function compare(before: string, after: string) {
@@ -128,11 +131,11 @@ async function compare(before: string, after: string) {
         `(${pixelDiff})(${JSON.stringify(`data:image/png;base64,${bufA.toString("base64")}`)}, ${JSON.stringify(
           `data:image/png;base64,${bufB.toString("base64")}`,
         )})`,
-      )) as { count: number; firstRow: number; heights: number[]; bytes: number[] };
+      )) as { count: number; firstRow: number; maxDelta: number; heights: number[]; bytes: number[] };
       changed++;
       writeFileSync(path.join(diffDir, file), Buffer.from(result.bytes));
       console.log(
-        `${file}\t${result.count} pixels differ (first at y=${result.firstRow}), heights ${result.heights.join(" / ")}`,
+        `${file}\t${result.count} pixels differ (first at y=${result.firstRow}, by at most ${result.maxDelta} of 255 in a channel), heights ${result.heights.join(" / ")}`,
       );
     }
   } finally {

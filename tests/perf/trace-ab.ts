@@ -3,13 +3,16 @@
  * two builds served side by side (issue 39 item 3, decision 110). Not a timed test, not in `npm test`.
  *   node --import tsx tests/perf/trace-ab.ts A=http://127.0.0.1:4430 B=http://127.0.0.1:4432
  *   TRACE_ROUTES=/,/contact TRACE_RUNS=5 TRACE_CPU=4 TRACE_BLOCK_JS=1 (scripts blocked)
+ *   "A=http://127.0.0.1:4430|nolegibility": a variant can change what the browser gets, to screen a
+ *   lever before building it (cssMods below; nofont blocks the web font, nojs every script)
  * Every run loads each route once per variant, the variants' order alternating, so a noisy machine
- * weighs on A and B alike. For each route and variant it prints the medians of: the main thread's
+ * weighs on A and B alike. For each route and variant it prints the medians (and, in brackets, the
+ * least) of: the main thread's
  * top-level tasks (total, longest, and the sum of each task's part over 50 ms, Lighthouse's TBT
  * without its FCP-TTI window), HTML parsing, style recalculation, layout (text shaping is part of it),
  * forced style and layout (inside a script), script, paint; and the load average at the start and end.
  * TRACE_CLOCK=thread sums the main thread's own CPU time instead of wall time (steadier on a busy
- * machine; unthrottled, as CPU throttling suspends the thread).
+ * machine).
  */
 import { loadavg } from "node:os";
 import { chromium } from "@playwright/test";
@@ -40,6 +43,8 @@ const variants = process.argv
 const cssMods: Record<string, (css: string) => string> = {
   nolegibility: (css) => css.replaceAll("text-rendering:optimizeLegibility", "text-rendering:auto"),
   noblur: (css) => css.replace(/(-webkit-)?backdrop-filter:[^;}]*;?/g, ""),
+  same: (css) => css,
+  noglow: (css) => css.replace(/\.blur-3xl\{[^}]*\}/, ".blur-3xl{}"),
   noproperties: (css) => css.replace(/@property [^{]*\{[^}]*\}/g, ""),
 };
 const routes = (process.env.TRACE_ROUTES ?? "/,/contact,/deep-dive,/product/forge-enhancer").split(",");
@@ -97,8 +102,8 @@ export function mainThreadFigures(events: TraceEvent[]) {
   }
   const ms = (us: number) => us / 1000;
   const span = (e: TraceEvent): Interval => [e.ts, e.ts + (e.dur ?? 0)];
-  // Thread time (tdur) where the trace has it: the main thread's own CPU time, which another process
-  // on a busy machine does not inflate; CPU throttling suspends the thread, so it is the unthrottled cost.
+  // Thread time (tdur) where the trace has it: the main thread's own CPU time, which time spent waiting
+  // for a core on a busy machine does not inflate.
   const clock = (e: TraceEvent) => (useThreadTime ? (e.tdur ?? e.dur ?? 0) : (e.dur ?? 0));
   const outermost = (list: TraceEvent[]) => {
     const sorted = [...list].sort((x, y) => x.ts - y.ts || (y.dur ?? 0) - (x.dur ?? 0));
@@ -211,7 +216,12 @@ async function main() {
   );
   console.log(["route", "variant", ...columns].join("\t"));
   for (const [key, figures] of results) {
-    const cells = columns.map((c) => median(figures.map((f) => f[c])).toFixed(0));
+    // The median, and the least of the runs: on a busy machine the noise only adds, so the least is the
+    // steadier estimate of what the page itself costs.
+    const cells = columns.map((c) => {
+      const values = figures.map((f) => f[c]);
+      return `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)})`;
+    });
     console.log([key, ...cells].join("\t"));
   }
 }
