@@ -47,6 +47,8 @@ export const EXPENSIVE_PROPERTY_CEILINGS: Record<string, number> = {
   "box-shadow": 5,
   "mix-blend-mode": 0,
   "will-change": 0,
+  // optimizeLegibility: every page's text shaped again with no visible difference (decision 110).
+  "text-rendering": 0,
 };
 
 /** Reads that force the browser to lay the page out at once. */
