@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { layoutReadsIn, propertyCount } from "../../scripts/style-check";
+import { colorMixCopies, layoutReadsIn, propertyCount } from "../../scripts/style-check";
 
 /** The check `npm test` runs on the built stylesheet and browser code (issue 39 item 5). */
 describe("the style check", () => {
@@ -8,6 +8,13 @@ describe("the style check", () => {
       ".a{-webkit-backdrop-filter:blur(8px);backdrop-filter:blur(8px);--tw-backdrop-filter:x}.b{backdrop-filter : none}@supports (backdrop-filter:var(--tw)){.c{color:red}}";
     expect(propertyCount(css, "backdrop-filter")).toBe(2);
     expect(propertyCount(".c{filter:blur(2px);backdrop-filter:none}", "filter")).toBe(1);
+  });
+
+  it("counts the rules copied into a color-mix() block, not a color-mix() written as a value", () => {
+    const css =
+      ".a{background-color:#ff6b1a26}@supports (color:color-mix(in lab,red,red)){.a{background-color:color-mix(in oklab,var(--c) 15%,transparent)}}.b{color:color-mix(in oklab,red 5%,blue)}@supports (color:color-mix(in lab, red, red)){.c{color:red}}";
+    expect(colorMixCopies(css)).toBe(2);
+    expect(colorMixCopies(".b{color:color-mix(in oklab,red 5%,blue)}")).toBe(0);
   });
 
   it("finds a layout read in browser code and names the line", () => {

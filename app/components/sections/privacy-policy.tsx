@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-link";
+import { StaticHtml } from "~/components/ui/static-html";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import type { privacyPageData } from "~/content/legal/privacy";
 import { PageIntro } from "./page-intro";
@@ -53,7 +53,9 @@ export function PrivacyPolicy({ heading, data }: { heading: string; data: Privac
               +
             </span>
           </summary>
-          <div>
+          {/* About 1,300 elements of plain markup (the inventory's tables): kept as the server sent it, not
+              hydrated (decision 110). Its links are plain links, as StaticHtml asks. */}
+          <StaticHtml id="full-policy-text">
             <nav aria-label="In the full policy" className="max-w-3xl pt-8 pb-4">
               <ol className="grid gap-x-8 gap-y-2 sm:grid-cols-2">
                 {Object.entries(copy.sections).map(([id, title]) => (
@@ -178,9 +180,9 @@ export function PrivacyPolicy({ heading, data }: { heading: string; data: Privac
                 <h3 className="pt-4 text-2xl font-black uppercase text-white">{copy.rights.howTitle}</h3>
                 <PrivacyList items={copy.rights.how} />
                 <p className="flex flex-wrap items-center gap-x-6 gap-y-3 pt-2">
-                  <Link to={requestHref} className={buttonClass("primary", "md")}>
+                  <a href={requestHref} className={buttonClass("primary", "md")}>
                     {copy.rights.formLabel}
-                  </Link>
+                  </a>
                   <span>or e-mail {mailto}</span>
                 </p>
               </div>
@@ -218,12 +220,12 @@ export function PrivacyPolicy({ heading, data }: { heading: string; data: Privac
               <p className="max-w-3xl">{copy.contact.text}</p>
               <CompanyAddress company={company} supportEmail={supportEmail} />
               <p>
-                <Link to={requestHref} className={TEXT_LINK}>
+                <a href={requestHref} className={TEXT_LINK}>
                   {copy.rights.formLabel}
-                </Link>
+                </a>
               </p>
             </PrivacySection>
-          </div>
+          </StaticHtml>
         </details>
       </div>
     </>
