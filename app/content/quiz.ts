@@ -270,7 +270,7 @@ export const sampleTiming = {
   ],
   afterResult:
     "If your result is outside the range the lab reports, or you have symptoms and a low result, see a doctor with it.",
-};
+} as const;
 
 /** The symptoms asked neutrally: a marked change is worth telling a doctor, with the blood test's result. */
 export const symptomNote = {
