@@ -130,6 +130,9 @@ export type PartialQuizAnswers = Partial<QuizAnswers>;
 
 export const QUIZ_QUESTION_COUNT = quizQuestions.length;
 
+/** The session storage key of the answers in progress (the quiz page's only browser storage). */
+export const QUIZ_PROGRESS_KEY = `${brand.slug}:quiz-progress`;
+
 /** Whether `value` is one of the question's answers. */
 export function isAnswerOf(questionId: QuizQuestionId, value: unknown): boolean {
   const question = quizQuestions.find((q) => q.id === questionId);
@@ -280,12 +283,9 @@ export const symptomNote = {
 
 /** What the goal means for the plan, for the outcome that offers the Enhancer. */
 export const goalNotes: Record<QuizAnswers["goal"], string> = {
-  energy:
-    `You said energy matters most. ${usageGuidance}`,
-  training:
-    `You said training matters most. Keep training through the cycle. ${usageGuidance}`,
-  drive:
-    `You said your sex drive matters most. ${usageGuidance} If a marked change goes on, talk to a doctor.`,
+  energy: `You said energy matters most. ${usageGuidance}`,
+  training: `You said training matters most. Keep training through the cycle. ${usageGuidance}`,
+  drive: `You said your sex drive matters most. ${usageGuidance} If a marked change goes on, talk to a doctor.`,
   know: "You said knowing where you stand matters most: start with the test, before you take anything, so you have a level to compare with.",
 };
 

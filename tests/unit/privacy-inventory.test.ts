@@ -10,12 +10,12 @@ import {
   emailKinds,
   otherRecords,
   type PersonalColumn,
+  QUIZ_PROGRESS_KEY,
   type RetentionKey,
   type RetentionRule,
   retentionRules,
   type TableEntry,
   tables,
-  QUIZ_PROGRESS_KEY,
 } from "~/content/legal/data-inventory";
 import { ADMIN_TOKEN_SESSION_KEY } from "~/lib/test-product";
 import { ADMIN_SIGN_IN } from "~/server/admin/admin-auth.server";

@@ -22,7 +22,8 @@ function* everyCombination(): Generator<QuizAnswers> {
       yield { ...partial } as QuizAnswers;
       return;
     }
-    for (const option of question.options) yield* walk(index + 1, { ...partial, [question.id]: option.value });
+    for (const option of question.options)
+      yield* walk(index + 1, { ...partial, [question.id]: option.value });
   };
   yield* walk(0, {});
 }
@@ -60,14 +61,17 @@ describe("the quiz's outcome table", () => {
       combinations++;
       const matching = quizOutcomes.filter((outcome) => outcome.when(answers));
       if (matching.length !== 1)
-        throw new Error(`${JSON.stringify(answers)} reaches ${matching.map((o) => o.id).join(", ") || "none"}`);
+        throw new Error(
+          `${JSON.stringify(answers)} reaches ${matching.map((o) => o.id).join(", ") || "none"}`,
+        );
       const [outcome] = matching;
       if (!outcome) throw new Error("unreachable");
       reached.set(outcome.id, (reached.get(outcome.id) ?? 0) + 1);
       // The rules the issue fixes, for every combination.
       if (answers.age === "under-18") expect(outcome.offersKit || outcome.offersEnhancer).toBe(false);
       if (answers.age === "over-65") expect(outcome.id).toBe("doctor-first");
-      if (answers.conditions !== "none" || answers.medicines !== "none") expect(outcome.offersEnhancer).toBe(false);
+      if (answers.conditions !== "none" || answers.medicines !== "none")
+        expect(outcome.offersEnhancer).toBe(false);
       if (outcome.offersEnhancer) expect(outcome.redFlag).toBeUndefined();
       else expect(outcome.whyNot ?? outcome.summary).toBeTruthy();
     }
@@ -86,9 +90,9 @@ describe("the quiz's outcome table", () => {
   it("names no condition the product could be said to treat, and never reads a level from answers", () => {
     expect(outcomeText.length).toBeGreaterThan(30);
     expect(outcomeText.filter((text) => diseaseWords.test(text))).toEqual([]);
-    expect(outcomeText.filter((text) => /you (have|may have|likely have|probably have) (a )?low/i.test(text))).toEqual(
-      [],
-    );
+    expect(
+      outcomeText.filter((text) => /you (have|may have|likely have|probably have) (a )?low/i.test(text)),
+    ).toEqual([]);
     expect(quizContent.onlyABloodTest.heading).toBe("Only a blood test tells your level");
   });
 
@@ -103,7 +107,8 @@ describe("the quiz's outcome table", () => {
       expect(outcomeOf(answers).id).toBeTruthy();
     }
     expect(decodeAnswers(encodeAnswers({ age: "30-44" }))).toEqual({ age: "30-44" });
-    for (const bad of ["", "99999999", "9--------", "0-------x", "0000000000"]) expect(decodeAnswers(bad)).toBeNull();
+    for (const bad of ["", "99999999", "9--------", "0-------x", "0000000000"])
+      expect(decodeAnswers(bad)).toBeNull();
   });
 
   it("dates the cycle from its start: 8-12 weeks on, then 2-4 weeks off", () => {

@@ -1,8 +1,8 @@
 import { variantOverrideKeys } from "~/content/catalog";
+import { QUIZ_PROGRESS_KEY } from "~/content/quiz";
 import { brand } from "~/content/site";
 
-/** The session storage key of the quiz's answers in progress (the quiz page's only browser storage). */
-export const QUIZ_PROGRESS_KEY = `${brand.slug}:quiz-progress`;
+export { QUIZ_PROGRESS_KEY };
 
 /**
  * The privacy policy's data inventory (issue 17 item 4; docs/decisions/078-privacy-inventory-and-retention.md):
@@ -1104,7 +1104,7 @@ export const browserStorage: readonly BrowserStorageEntry[] = [
     who: "Visitors taking the T-Quiz",
     purpose:
       "Your answers so far, so a reload or the back button keeps them. Only in your browser: we receive them when you finish, and store them only if you ask.",
-    lasts: "Until you finish the quiz or close the tab",
+    lasts: "Until you close the tab",
   },
   {
     name: `${brand.slug}:admin-api-token`,

@@ -302,7 +302,10 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
         db,
         emailDeliveries,
         emailDeliveries.id,
-        and(eq(emailDeliveries.kind, emailKinds.quizPlan), lt(emailDeliveries.createdAt, cutoff("quizPlanEmail"))),
+        and(
+          eq(emailDeliveries.kind, emailKinds.quizPlan),
+          lt(emailDeliveries.createdAt, cutoff("quizPlanEmail")),
+        ),
         limit,
       ),
     "saved-quiz-answers": (limit) =>

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { desc, eq, gte, sql } from "drizzle-orm";
 import {
+  cyclePlan,
   decodeAnswers,
   encodeAnswers,
   formatDay,
@@ -12,7 +13,6 @@ import {
   type QuizOutcome,
   SAVED_ANSWERS_MONTHS,
   sampleTiming,
-  cyclePlan,
 } from "~/content/quiz";
 import type { Db } from "~/server/db/client.server";
 import { quizOutcomeCounts, savedQuizAnswers } from "~/server/db/schema";
@@ -62,6 +62,8 @@ export interface Quiz {
   sealDraft(answers: PartialQuizAnswers, step: number): string;
   /** A finished quiz: its outcome counted for this week, and the result link's token. */
   finish(answers: QuizAnswers): Promise<{ token: string; outcome: OutcomeId }>;
+  /** A quiz that ended at its first question (under 18): only counted, no result link. */
+  recordEnded(): Promise<void>;
   openResult(token: string): Promise<ResultCheck>;
   /** Keeps the answers sealed (the person's consent); answers the result token that names the row. */
   save(result: QuizResult): Promise<string>;
@@ -119,6 +121,16 @@ export function createQuiz(deps: QuizDeps): Quiz {
     return until;
   };
 
+  async function count(outcome: OutcomeId) {
+    await db
+      .insert(quizOutcomeCounts)
+      .values({ outcome, isoWeek: isoWeekOf(now()), count: 1 })
+      .onConflictDoUpdate({
+        target: [quizOutcomeCounts.outcome, quizOutcomeCounts.isoWeek],
+        set: { count: sql`${quizOutcomeCounts.count} + 1` },
+      });
+  }
+
   async function savedRow(id: string | undefined) {
     if (!id) return null;
     const [row] = await db
@@ -142,15 +154,10 @@ export function createQuiz(deps: QuizDeps): Quiz {
     },
     async finish(answers) {
       const outcome = outcomeOf(answers);
-      await db
-        .insert(quizOutcomeCounts)
-        .values({ outcome: outcome.id, isoWeek: isoWeekOf(now()), count: 1 })
-        .onConflictDoUpdate({
-          target: [quizOutcomeCounts.outcome, quizOutcomeCounts.isoWeek],
-          set: { count: sql`${quizOutcomeCounts.count} + 1` },
-        });
+      await count(outcome.id);
       return { token: tokens.seal("result", { answers: encodeAnswers(answers) }), outcome: outcome.id };
     },
+    recordEnded: () => count("under-18"),
     async openResult(token) {
       const check = tokens.open("result", token);
       if (check.status === "invalid") return { status: "invalid" };
