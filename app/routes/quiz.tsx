@@ -2,8 +2,9 @@ import { type MouseEvent, useEffect, useRef, useState } from "react";
 import {
   Link,
   type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigate,
   useNavigation,
-  useSearchParams,
   useSubmit,
 } from "react-router";
 import { readProgress, writeProgress } from "~/components/quiz/quiz-progress";
@@ -53,7 +54,12 @@ function stepFrom(query: string | null, answers: PartialQuizAnswers): number {
 
 export default function QuizPage({ actionData }: Route.ComponentProps) {
   const served: QuizStepView | undefined = actionData;
-  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const query = new URLSearchParams(location.search).get("q");
+  // useSearchParams would add to the JavaScript every page loads (react-router is in the shared entry).
+  const goTo = (question: number, replace: boolean) =>
+    navigate(`?q=${question}`, { replace, preventScrollReset: true });
   const submit = useSubmit();
   const navigation = useNavigation();
   const [answers, setAnswers] = useState<PartialQuizAnswers>(served?.answers ?? {});
@@ -62,17 +68,18 @@ export default function QuizPage({ actionData }: Route.ComponentProps) {
   const moved = useRef(false);
 
   // The page the server answered a post with shows that step; otherwise the address and the tab's answers say.
-  const step = served && !restored ? served.step : stepFrom(searchParams.get("q"), answers);
+  const step = served && !restored ? served.step : stepFrom(query, answers);
 
+  // Once, as the page opens (later steps are the taps' own): the tab's answers, and the step they allow.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restoring runs when the page opens, not on each step
   useEffect(() => {
     if (served) return;
     const saved = readProgress();
     setAnswers(saved);
     setRestored(true);
-    const query = searchParams.get("q");
     const at = stepFrom(query, saved);
-    if (query && Number(query) !== at + 1) setSearchParams({ q: String(at + 1) }, { replace: true });
-  }, [served, searchParams, setSearchParams]);
+    if (query && Number(query) !== at + 1) void goTo(at + 1, true);
+  }, [served]);
 
   useEffect(() => {
     if (served?.error || served?.ended) moved.current = true;
@@ -99,7 +106,7 @@ export default function QuizPage({ actionData }: Route.ComponentProps) {
       void submit(form, { method: "post", action: paths.quiz });
       return;
     }
-    setSearchParams({ q: String(step + 2) }, { preventScrollReset: true });
+    void goTo(step + 2, false);
   };
 
   const back = (event: MouseEvent<HTMLButtonElement>) => {
@@ -107,7 +114,7 @@ export default function QuizPage({ actionData }: Route.ComponentProps) {
     event.preventDefault();
     moved.current = true;
     setError(undefined);
-    setSearchParams({ q: String(step) }, { replace: true, preventScrollReset: true });
+    void goTo(step, true);
   };
 
   return (

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { BuyButton } from "~/components/commerce/buy-button";
 import { FormNotice, TextField } from "~/components/support/form-fields";
 import { buttonClass } from "~/components/ui/button-link";
@@ -7,7 +7,6 @@ import { TEXT_LINK } from "~/components/ui/text-link";
 import { cyclePlan, formatDay, onlyABloodTest, outcomeById, resultPage, sampleTiming } from "~/content/quiz";
 import { brand, paths } from "~/content/site";
 import type { QuizResultActionData, QuizResultView } from "~/contracts/quiz";
-import { useDocumentText } from "~/lib/document-text";
 import { quizResultAction, quizResultLoader, RESULT_HEADERS } from "~/server/http/quiz-pages.server";
 import type { Route } from "./+types/results.quiz.$token";
 
@@ -49,13 +48,21 @@ export default function QuizResultPage({ loaderData, actionData }: Route.Compone
       </div>
     );
   }
-  return <ResultPlan view={loaderData.view} actionData={actionData} />;
+  return <ResultPlan view={loaderData.view} prices={loaderData.prices} actionData={actionData} />;
 }
 
-function ResultPlan({ view, actionData }: { view: QuizResultView; actionData?: QuizResultActionData }) {
+function ResultPlan({
+  view,
+  prices,
+  actionData,
+}: {
+  view: QuizResultView;
+  prices: { kit: string; enhancer: string };
+  actionData?: QuizResultActionData;
+}) {
   const outcome = outcomeById(view.outcome);
-  const kitPrice = useDocumentText("price-cents:test_kit");
-  const enhancerPrice = useDocumentText("price:enhancer");
+  const kitPrice = prices.kit;
+  const enhancerPrice = prices.enhancer;
   return (
     <>
       <section className="relative overflow-hidden border-b border-white/10 bg-ink-950">
@@ -279,7 +286,7 @@ function SaveAnswers({
   savedUntil: string | null;
   actionData?: QuizResultActionData;
 }) {
-  const [params] = useSearchParams();
+  const removed = new URLSearchParams(useLocation().search).get("removed") === "1";
   const { save } = resultPage;
   return (
     <section aria-labelledby="result-save" className="card p-6">
@@ -303,7 +310,7 @@ function SaveAnswers({
       ) : (
         <Form method="post" noValidate className="mt-3 space-y-4">
           <p className="text-sm text-ink-200">{save.text}</p>
-          {params.get("removed") === "1" ? (
+          {removed ? (
             <div role="status">
               <FormNotice tone="success">{save.removed}</FormNotice>
             </div>

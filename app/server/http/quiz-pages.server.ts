@@ -1,4 +1,5 @@
 import { type AppLoadContext, data, redirect } from "react-router";
+import { defaultOffers, formatUsd } from "~/content/pricing";
 import {
   cycleCalendar,
   endsTheQuiz,
@@ -19,6 +20,7 @@ import {
 import { normalizeEmailAddress } from "~/contracts/email-address";
 import type { QuizResultActionData, QuizResultView, QuizStepView } from "~/contracts/quiz";
 import { type QuizResult, resultPath } from "~/server/quiz/quiz.server";
+import { shownOffers } from "~/server/shopify/lookup.server";
 import { failureFor } from "./failures.server";
 import { enforceRateLimit } from "./guards.server";
 import { readHtmlForm } from "./html-form.server";
@@ -100,11 +102,23 @@ export async function quizResultLoader(request: Request, context: AppLoadContext
   const check = await context.services.quiz.openResult(token);
   if (check.status !== "valid") {
     const status = check.status === "expired" ? 410 : 404;
-    return data({ problem: check.status, view: null, token: null }, { status, headers: RESULT_HEADERS });
+    return data(
+      { problem: check.status, view: null, token: null, prices: null },
+      { status, headers: RESULT_HEADERS },
+    );
   }
   const today = new Date(`${isoDay(new Date())}T00:00:00Z`);
   const start = parseStartDay(new URL(request.url).searchParams.get("start"), today) ?? today;
-  return data({ problem: null, view: resultView(check.result, start), token }, { headers: RESULT_HEADERS });
+  // Shopify's prices from the offer cache (decision 080), the spec's until Shopify has answered once.
+  const offers = shownOffers(context.services);
+  const prices = {
+    kit: formatUsd(offers?.test_kit?.price ?? defaultOffers.test_kit.price, { cents: true }),
+    enhancer: formatUsd(offers?.enhancer?.price ?? defaultOffers.enhancer.price),
+  };
+  return data(
+    { problem: null, view: resultView(check.result, start), token, prices },
+    { headers: RESULT_HEADERS },
+  );
 }
 
 /** The link is the key to the page: never cached by a shared cache, never indexed, never sent on as a referrer. */
