@@ -121,13 +121,12 @@ export default function QuizPage({ actionData }: Route.ComponentProps) {
     <>
       <section className="relative overflow-hidden border-b border-white/10 bg-ink-950">
         <div aria-hidden="true" className="hero-glow pointer-events-none absolute inset-0" />
-        <div className="container-page relative py-8 sm:py-12">
-          <p className="eyebrow">{quizPage.eyebrow}</p>
-          <h1 className="heading-display mt-2 text-3xl text-white sm:text-4xl">{pages.quiz.heading}</h1>
+        <div className="container-page relative py-5 sm:py-10">
+          <h1 className="heading-display text-2xl text-white sm:text-4xl">{pages.quiz.heading}</h1>
           <p className="mt-3 max-w-2xl text-ink-200 max-sm:hidden">{quizPage.lead}</p>
         </div>
       </section>
-      <div className="container-page py-6 sm:py-12">
+      <div className="container-page py-4 sm:py-10">
         <div className="card mx-auto max-w-2xl p-5 sm:p-8">
           {served?.lost ? (
             <div>

@@ -56,11 +56,11 @@ export function QuizQuestionStep({
         className="mt-6"
         aria-describedby={described.length > 0 ? described.join(" ") : undefined}
       >
-        <legend className="text-2xl font-extrabold leading-tight text-white sm:text-3xl">
+        <legend className="text-xl font-extrabold leading-tight text-white sm:text-3xl">
           {question.legend}
         </legend>
         {question.hint || question.list ? (
-          <div id={hintId} className="mt-3 text-ink-200">
+          <div id={hintId} className="mt-3 text-ink-200 max-sm:text-sm">
             {question.list ? (
               <ul className="space-y-1.5">
                 {question.list.map((item) => (
@@ -93,7 +93,7 @@ export function QuizQuestionStep({
                 aria-pressed={pressed}
                 disabled={busy}
                 onClick={(event) => onChoose(event, option.value)}
-                className={`flex min-h-14 w-full items-center justify-between gap-3 rounded-xl border px-5 py-3 text-left text-lg font-bold transition-colors hover:border-ember-400 hover:text-white ${
+                className={`flex min-h-13 w-full items-center justify-between gap-3 rounded-xl border px-5 py-2.5 text-left text-lg font-bold transition-colors hover:border-ember-400 hover:text-white ${
                   pressed
                     ? "border-ember-400 bg-ember-500/15 text-white"
                     : "border-ink-500 bg-ink-800 text-ink-100"
