@@ -58,8 +58,9 @@ export default function QuizPage({ actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const query = new URLSearchParams(location.search).get("q");
   // useSearchParams would add to the JavaScript every page loads (react-router is in the shared entry).
+  // Each step pushed after a tap remembers the step it came from, so the quiz's Back is the browser's Back.
   const goTo = (question: number, replace: boolean) =>
-    navigate(`?q=${question}`, { replace, preventScrollReset: true });
+    navigate(`?q=${question}`, { replace, preventScrollReset: true, state: replace ? null : { from: step } });
   const submit = useSubmit();
   const navigation = useNavigation();
   const [answers, setAnswers] = useState<PartialQuizAnswers>(served?.answers ?? {});
@@ -114,7 +115,9 @@ export default function QuizPage({ actionData }: Route.ComponentProps) {
     event.preventDefault();
     moved.current = true;
     setError(undefined);
-    void goTo(step, true);
+    const from = (location.state as { from?: number } | null)?.from;
+    if (from === step - 1) void navigate(-1);
+    else void goTo(step, true);
   };
 
   return (
