@@ -144,12 +144,10 @@ export const endsTheQuiz = (answers: PartialQuizAnswers) => answers.age === "und
 
 export const quizPage = {
   eyebrow: "The T-Quiz",
-  heading: "9 questions, 2 minutes, an honest plan",
   lead: "Tell us about your goals and habits, and check whether the Enhancer is safe for you. A quiz cannot tell your testosterone level: only a blood test can. What it can give you is a plan.",
   progress: (step: number) => `Question ${step} of ${QUIZ_QUESTION_COUNT}`,
   next: "Next",
   back: "Back",
-  finish: "See my plan",
   skipped: "Choose an answer to go on.",
   unknownAnswer: "That answer is not one of the choices. Choose one of them.",
   lostState: "We could not read your earlier answers (the page may be too old). Please start again.",
@@ -202,7 +200,7 @@ export const quizOutcomes: readonly QuizOutcome[] = [
     heading: "A doctor first",
     redFlag:
       "The Enhancer is made for adults up to 65. Over 65, talk to your doctor before you take any supplement for testosterone, and about whether a blood test makes sense for you.",
-    whyNot: "The Enhancer is made and tested for men aged 18 to 65, so we do not offer it over 65.",
+    whyNot: "The Enhancer is made for adults aged 18 to 65, so we do not offer it over 65.",
     offersEnhancer: false,
     offersKit: true,
     summary: "Your plan starts with your doctor, and a blood test if your doctor agrees.",
