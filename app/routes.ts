@@ -22,6 +22,8 @@ export default [
   route(at(pages.terms.path), "routes/legal.terms.tsx"),
   route(at(pages.disclaimer.path), "routes/legal.disclaimer.tsx"),
   route(at(pages.reviews.path), "routes/reviews.tsx"),
+  route(at(pages.quiz.path), "routes/quiz.tsx"),
+  route("results/quiz/:token", "routes/results.quiz.$token.tsx"),
   // One module serves every heading-only page; its content comes from the page table.
   ...placeholderPageKeys.map((key) =>
     route(at(pages[key].path), "routes/placeholder.tsx", { id: `placeholder-${key}` }),
@@ -42,6 +44,7 @@ export default [
   route("admin/orders", "routes/admin.orders.tsx"),
   route("admin/orders/:orderNumber", "routes/admin.orders.$orderNumber.tsx"),
   route("admin/reviews", "routes/admin.reviews.tsx"),
+  route("admin/quiz", "routes/admin.quiz.tsx"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("*", "routes/not-found.tsx"),

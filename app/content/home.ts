@@ -102,7 +102,7 @@ export const videosTeaser = {
 export const quizPromo = {
   eyebrow: "T-Quiz",
   title: quiz.label,
-  lead: "Answer a few questions about sleep, training, energy and stress, and see whether natural support fits you.",
+  lead: "Answer a few questions about your goals, sleep, training and health, and get an honest plan: what to test, whether the Enhancer is safe for you, and when.",
   link: { label: "Take the Quiz", to: paths.quiz },
 } as const;
 

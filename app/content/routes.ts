@@ -72,9 +72,11 @@ export const pages = {
   ),
   quiz: page(
     paths.quiz,
-    "Coming Soon",
-    "T-Quiz",
-    "The T-Quiz: 9 questions, 2 minutes, to see whether natural testosterone support fits you. Coming soon.",
+    "The T-Quiz: 9 questions, 2 minutes",
+    "T-Quiz: 9 Questions, 2 Minutes",
+    "The T-Quiz: 9 questions, 2 minutes. Check whether natural testosterone support is safe for you and get an honest plan: what to test, when, and what to expect.",
+    // Server-rendered: each step is a form post without JavaScript (issue 34).
+    { prerender: false },
   ),
   results: page(
     paths.results,
@@ -156,8 +158,8 @@ export const pages = {
 
 export type PageKey = keyof typeof pages;
 
-/** The pages that are still only a heading (spec §2: quiz, results; reviews has its own page, decision 084). */
-export const placeholderPageKeys = ["quiz", "results"] as const satisfies readonly PageKey[];
+/** The pages that are still only a heading (spec §2: results, linking to the quiz; the quiz and reviews have their own pages). */
+export const placeholderPageKeys = ["results"] as const satisfies readonly PageKey[];
 
 export const allPages: readonly PageEntry[] = Object.values(pages);
 export const prerenderedPaths = allPages.filter((p) => p.prerender).map((p) => p.path);

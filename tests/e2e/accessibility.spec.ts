@@ -95,6 +95,28 @@ const reach: Record<string, Reach> = {
     await signIn(page, request, base);
     return `${base}/admin/reviews`;
   },
+  "results/quiz/:token": async (_page, request, base) => {
+    const answers = {
+      age: "30-44",
+      conditions: "none",
+      medicines: "none",
+      goal: "energy",
+      energy: "low",
+      drive: "lower",
+      sleep: "under-6",
+      training: "rarely",
+      alcohol: "most",
+    };
+    const finished = await request.post(`${base}/quiz`, {
+      form: { ...answers, intent: "finish" },
+      maxRedirects: 0,
+    });
+    return `${base}${finished.headers().location}`;
+  },
+  "admin/quiz": async (page, request, base) => {
+    await signIn(page, request, base);
+    return `${base}/admin/quiz`;
+  },
   "*": async (_page, _request, base) => `${base}/no-such-page`,
 };
 

@@ -55,7 +55,7 @@ test.describe("header navigation", () => {
     await expect(quiz).toHaveAttribute("href", "/quiz");
     await quiz.click();
     await expect(page).toHaveURL("/quiz");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Coming Soon");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The T-Quiz: 9 questions, 2 minutes");
     await page.getByRole("link", { name: headerActions.shop.label }).first().click();
     await expect(page).toHaveURL("/product/forge-enhancer");
   });

@@ -53,9 +53,13 @@ test.describe("every route of spec §2", () => {
     });
   }
 
-  test("/quiz shows Coming Soon", async ({ page }) => {
+  test("/quiz opens on its first question; /results links to it", async ({ page }) => {
     await page.goto("/quiz");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Coming Soon");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The T-Quiz: 9 questions, 2 minutes");
+    await expect(page.getByRole("group", { name: "How old are you?" })).toBeVisible();
+    await page.goto("/results");
+    await page.getByRole("link", { name: "Take the T-Quiz" }).click();
+    await expect(page).toHaveURL("/quiz");
   });
 
   test("an unknown path answers 404 with the title, a link home, and logs the path once", async ({

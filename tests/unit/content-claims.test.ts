@@ -8,6 +8,7 @@ import * as faqPage from "~/content/faq-page";
 import * as faqs from "~/content/faqs";
 import * as home from "~/content/home";
 import * as product from "~/content/product";
+import * as quiz from "~/content/quiz";
 import * as routes from "~/content/routes";
 import * as testKit from "~/content/test-kit";
 import * as videos from "~/content/videos";
@@ -29,6 +30,7 @@ const copy = [
   faqs,
   home,
   product,
+  quiz,
   routes,
   testKit,
   videos,

@@ -10,6 +10,7 @@ import {
   emailKinds,
   otherRecords,
   type PersonalColumn,
+  QUIZ_PROGRESS_KEY,
   type RetentionKey,
   type RetentionRule,
   retentionRules,
@@ -23,6 +24,7 @@ import { ADMIN_COOKIE } from "~/server/http/admin-cookie.server";
 import { VOTER_COOKIE } from "~/server/http/voter-cookie.server";
 import { NEWSLETTER_CONFIRMATION } from "~/server/newsletter/newsletter.server";
 import { ORDER_CONFIRMATION } from "~/server/orders/order-email.server";
+import { QUIZ_PLAN } from "~/server/quiz/quiz.server";
 
 /**
  * Issue 17 item 4: the privacy policy's data inventory names every table and every column the software
@@ -200,6 +202,7 @@ describe("retention rules", () => {
   it("the e-mail kinds the job treats apart are the ones the code sends", () => {
     expect(emailKinds.orderConfirmation).toBe(ORDER_CONFIRMATION);
     expect([...emailKinds.linkEmails].sort()).toEqual([ADMIN_SIGN_IN, NEWSLETTER_CONFIRMATION].sort());
+    expect(emailKinds.quizPlan).toBe(QUIZ_PLAN);
   });
 });
 
@@ -219,6 +222,7 @@ describe("cookies and browser storage", () => {
       VOTER_COOKIE,
       ...Object.values(variantOverrideKeys),
       ADMIN_TOKEN_SESSION_KEY,
+      QUIZ_PROGRESS_KEY,
     ];
     expect(browserStorage.map((entry) => entry.name).sort()).toEqual(expected.sort());
   });
@@ -228,6 +232,7 @@ describe("cookies and browser storage", () => {
     // its cookie or storage key in the inventory's `browserStorage`.
     const reviewed = [
       "app/components/commerce/test-product-panel.tsx",
+      "app/components/quiz/quiz-progress.ts",
       "app/lib/variant-ids.ts",
       "app/routes/admin.sign-in.tsx",
       "app/routes/admin.sign-out.ts",

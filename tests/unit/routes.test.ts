@@ -36,7 +36,7 @@ describe("the page table", () => {
 
   it("finds a page by path with or without a trailing slash", () => {
     expect(pageByPath("/faq/")?.heading).toBe("FAQ");
-    expect(pageByPath("/quiz")?.heading).toBe("Coming Soon");
+    expect(pageByPath("/quiz")?.heading).toBe("The T-Quiz: 9 questions, 2 minutes");
     expect(pageByPath("/nope")).toBeUndefined();
   });
 });

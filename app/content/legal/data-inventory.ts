@@ -1,5 +1,8 @@
 import { variantOverrideKeys } from "~/content/catalog";
+import { QUIZ_PROGRESS_KEY } from "~/content/quiz";
 import { brand } from "~/content/site";
+
+export { QUIZ_PROGRESS_KEY };
 
 /**
  * The privacy policy's data inventory (issue 17 item 4; docs/decisions/078-privacy-inventory-and-retention.md):
@@ -52,6 +55,11 @@ export const dataKinds = {
     label: "Review content",
     description: "the stars, title and text of a review you write, and the name you choose to show with it",
   },
+  quizAnswers: {
+    label: "Quiz answers (health data)",
+    description:
+      "your T-Quiz answers (age range, the safety questions, your goal, symptoms and habits), kept only if you ask us to save them, encrypted",
+  },
   staffAccount: {
     label: "Staff sign-in",
     description: "the e-mail address of a staff member signing in to the back office",
@@ -73,6 +81,7 @@ export const emailsWeSend = {
   guarantee_for_support: "your guarantee requests, passed to our support inbox",
   guarantee_acknowledgement: "our acknowledgements of your guarantee requests",
   admin_sign_in: "staff sign-in links",
+  quiz_plan: "T-Quiz plans you ask us to e-mail (the plan and its link, none of your answers)",
 } as const satisfies Record<string, string>;
 
 const listOf = (items: readonly string[]) =>
@@ -244,6 +253,19 @@ export const retentionRules = {
     enforcedBy: "retention-job",
     period: { amount: 0, unit: "hour" },
   },
+  savedQuizAnswers: {
+    summary: "12 months after you save them, or sooner if you delete them on your result page",
+    reason:
+      "So a later quiz result, and your test kit's results (available for 12 months), can be compared with them.",
+    enforcedBy: "retention-job",
+    period: { amount: 1, unit: "year" },
+  },
+  quizPlanEmail: {
+    summary: "30 days after it was sent",
+    reason: "The plan's link works for 30 days; the record that it was sent goes with it.",
+    enforcedBy: "retention-job",
+    period: { amount: 30, unit: "day" },
+  },
   rateLimitCounter: {
     summary: "About an hour and a half at most",
     reason:
@@ -321,6 +343,7 @@ export type TableEntry = {
 export const emailKinds = {
   orderConfirmation: "order_confirmation",
   linkEmails: ["admin_sign_in", "newsletter_confirmation"],
+  quizPlan: "quiz_plan",
 } as const;
 
 /** Columns that hold no personal data, each with a note where that is not obvious (`null`: none needed). */
@@ -590,11 +613,12 @@ export const tables = {
   email_deliveries: schemaTable({
     title: "E-mails we send",
     purpose:
-      "The outbox: each e-mail the site sends (order confirmations, newsletter confirmations, contact and guarantee messages, review invitations, staff sign-in links), written before it is sent so that none is lost and none goes twice. The content is cleared after 30 days; the record that an e-mail went is kept as long as what it belongs to.",
+      "The outbox: each e-mail the site sends (order confirmations, newsletter confirmations, contact and guarantee messages, review invitations, T-Quiz plans, staff sign-in links), written before it is sent so that none is lost and none goes twice. The content is cleared after 30 days; the record that an e-mail went is kept as long as what it belongs to.",
     retention: [
       { rule: "order", for: "Order confirmations" },
       { rule: "linkEmail", for: "Staff sign-in links and newsletter confirmations" },
       { rule: "supportEmail", for: "Contact and guarantee e-mails, and review invitations" },
+      { rule: "quizPlanEmail", for: "T-Quiz plans" },
     ],
     columns: {
       ...ourId,
@@ -910,6 +934,34 @@ export const tables = {
       ...notPersonal({ expires_at: null, created_at: null }),
     },
   }),
+  saved_quiz_answers: schemaTable({
+    title: "Saved quiz answers",
+    purpose:
+      "Your T-Quiz answers, only if you tick “Save my answers” on your result page, so a later result and your test kit's results can be compared with them. They are encrypted before they are stored, and nothing else about you is kept with them: the row is found only through your result page's private link, where you can also delete it.",
+    retention: keptBy("savedQuizAnswers"),
+    columns: {
+      ...ourId,
+      ...personal(
+        { kinds: ["quizAnswers"], purpose: "To compare a later result or a test result with them." },
+        { answers_sealed: "Your nine answers, encrypted" },
+      ),
+      ...personal(
+        { kinds: ["quizAnswers"], purpose: "To know when to delete them." },
+        { created_at: "When you saved them" },
+      ),
+    },
+  }),
+  quiz_outcome_counts: schemaTable({
+    title: "Quiz result counts",
+    purpose:
+      "How many T-Quiz results of each kind were given per week, for our back office. A count only: no answers and nothing about who took the quiz.",
+    retention: keptBy("siteRecord"),
+    columns: notPersonal({
+      outcome: "The kind of result (for example “plan with the Enhancer”).",
+      iso_week: "The calendar week.",
+      count: "How many.",
+    }),
+  }),
   created_products: schemaTable({
     title: "Test products",
     purpose: "Products the site's developer test page created in Shopify. No personal data.",
@@ -958,7 +1010,7 @@ export type OtherRecord = {
 export const otherRecords = {
   serverLogs: {
     title: "Server logs",
-    what: "One line per request: the method, the page address without anything after a “?” (for an order page, that address is its private link), the status code, how long it took and a random request id. Not your IP address, cookies or other headers. Events of the shop are logged too: order numbers, Stripe and Shopify references, a staff member's e-mail address when they sign in, and the errors of Stripe, Shopify or the mail server, which can quote an e-mail address.",
+    what: "One line per request: the method, the page address without anything after a “?” (for an order page, that address is its private link; a quiz result's private link is encrypted and shows no answer), the status code, how long it took and a random request id. Not your IP address, cookies or other headers. Events of the shop are logged too: order numbers, Stripe and Shopify references, a staff member's e-mail address when they sign in, and the errors of Stripe, Shopify or the mail server, which can quote an e-mail address.",
     kinds: ["browsing", "orderHistory", "paymentReference", "staffAccount", "contact"],
     purpose: "To keep the site running: find errors, spot attacks, prove what happened to an order.",
     retention: "serverLogs",
@@ -1045,6 +1097,14 @@ export const browserStorage: readonly BrowserStorageEntry[] = [
     who: "Developers using the test product page",
     purpose: "The 50-cent test product the developer page created, so it can be bought.",
     lasts: "Until cleared",
+  },
+  {
+    name: QUIZ_PROGRESS_KEY,
+    type: "Session storage",
+    who: "Visitors taking the T-Quiz",
+    purpose:
+      "Your answers so far, so a reload or the back button keeps them. Only in your browser: we receive them when you finish, and store them only if you ask.",
+    lasts: "Until you close the tab",
   },
   {
     name: `${brand.slug}:admin-api-token`,

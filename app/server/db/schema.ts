@@ -422,3 +422,32 @@ export const reviewInvitations = pgTable(
     check("review_invitations_status", sql`${table.status} in ('waiting', 'due', 'invited', 'skipped')`),
   ],
 );
+
+/**
+ * Quiz answers a person chose to save ("Save my answers", its own consent; issue 34 item 4), so a later
+ * result and the kit's results can be compared with them. The answers are health data: sealed by the
+ * application (health-data/cipher.server.ts, decision 100), bound to the row's id. Nothing else about
+ * the person is kept; the row is found only through the signed result link that names its id.
+ */
+export const savedQuizAnswers = pgTable("saved_quiz_answers", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** The nine answers, sealed (`hd1.…`). */
+  answersSealed: text("answers_sealed").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * How many quiz results of each outcome were produced per ISO week, for the back office (issue 34
+ * item 5): a count, never the answers or anything about the person.
+ */
+export const quizOutcomeCounts = pgTable(
+  "quiz_outcome_counts",
+  {
+    /** The outcome's id in app/content/quiz.ts (`plan`, `not-suitable`, …). */
+    outcome: text("outcome").notNull(),
+    /** The ISO week the results were produced in, `2026-W48`. */
+    isoWeek: text("iso_week").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.outcome, table.isoWeek] })],
+);

@@ -46,6 +46,8 @@ export const rateLimits = {
   "newsletter-subscribe": { points: 5, durationSeconds: 600 },
   /** The contact form: messages stored and e-mailed, per client address. */
   contact: { points: 5, durationSeconds: 600 },
+  /** The quiz's result page: plan e-mails queued and answers saved or deleted, per client address. */
+  "quiz-result": { points: 10, durationSeconds: 600 },
   /** Guarantee requests: each looks an order up by number and address, so guessing is slow. */
   guarantee: { points: 10, durationSeconds: 3600 },
   /** The back office's sign-in form and link, per client address (none per address asked for: 090). */

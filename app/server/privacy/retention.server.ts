@@ -20,6 +20,7 @@ import {
   refunds,
   reviewHelpfulVotes,
   reviews,
+  savedQuizAnswers,
   shopifySyncs,
 } from "~/server/db/schema";
 import { createBackgroundLoop } from "~/server/jobs/background-loop.server";
@@ -50,7 +51,9 @@ export type RetentionStepName =
   | "rejected-reviews"
   | "helpful-votes"
   | "staff-sign-in-links"
-  | "staff-sessions";
+  | "staff-sessions"
+  | "quiz-plan-emails"
+  | "saved-quiz-answers";
 
 /** Rows deleted (or, for e-mail content, cleared) per step in one pass. */
 export type RetentionReport = Record<RetentionStepName, number>;
@@ -197,7 +200,11 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
         emailDeliveries,
         emailDeliveries.id,
         and(
-          notInArray(emailDeliveries.kind, [emailKinds.orderConfirmation, ...emailKinds.linkEmails]),
+          notInArray(emailDeliveries.kind, [
+            emailKinds.orderConfirmation,
+            ...emailKinds.linkEmails,
+            emailKinds.quizPlan,
+          ]),
           lt(emailDeliveries.createdAt, cutoff("supportEmail")),
         ),
         limit,
@@ -287,6 +294,26 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
         adminLoginTokens,
         adminLoginTokens.tokenHash,
         lt(adminLoginTokens.expiresAt, cutoff("staffSignInLink")),
+        limit,
+      ),
+    // The plan's link works 30 days; the record of its e-mail (the address) goes with it.
+    "quiz-plan-emails": (limit) =>
+      deleteBatch(
+        db,
+        emailDeliveries,
+        emailDeliveries.id,
+        and(
+          eq(emailDeliveries.kind, emailKinds.quizPlan),
+          lt(emailDeliveries.createdAt, cutoff("quizPlanEmail")),
+        ),
+        limit,
+      ),
+    "saved-quiz-answers": (limit) =>
+      deleteBatch(
+        db,
+        savedQuizAnswers,
+        savedQuizAnswers.id,
+        lt(savedQuizAnswers.createdAt, cutoff("savedQuizAnswers")),
         limit,
       ),
     "staff-sessions": (limit) =>

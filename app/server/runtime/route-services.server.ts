@@ -27,6 +27,7 @@ export const routeServiceNames = [
   "adminOrders",
   "adminOrderDetails",
   "adminReviews",
+  "quiz",
 ] as const satisfies readonly (keyof AppServices)[];
 
 export type RouteServices = Pick<AppServices, (typeof routeServiceNames)[number]>;

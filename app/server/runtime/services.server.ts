@@ -1,3 +1,4 @@
+import { QUIZ_RESULT_DAYS } from "~/content/quiz";
 import { placeholdersLeft } from "~/content/site";
 import { type AdminAuth, adminSignInTemplate, createAdminAuth } from "~/server/admin/admin-auth.server";
 import { type AdminOrderDetails, createAdminOrderDetails } from "~/server/admin/admin-order-detail.server";
@@ -25,6 +26,8 @@ import { createRefunds, type Refunds } from "~/server/orders/refunds.server";
 import { createSellableVariants, type SellableVariants } from "~/server/orders/sellable-variants.server";
 import { createShopifySync, type ShopifySync } from "~/server/orders/shopify-sync.server";
 import { createRetentionJob, type RetentionJob } from "~/server/privacy/retention.server";
+import { createQuiz, type Quiz, quizPlanTemplate } from "~/server/quiz/quiz.server";
+import { createQuizTokens } from "~/server/quiz/quiz-tokens.server";
 import {
   createReviewInvitations,
   type ReviewInvitations,
@@ -148,6 +151,8 @@ export type AppServices = {
   productCreation: ProductCreation;
   /** Stripe's events as the webhook hands them on. */
   paymentEvents: PaymentEvents;
+  /** The T-Quiz: sealed step and result tokens, the outcome counts, saved answers, the plan e-mail (app/server/quiz). */
+  quiz: Quiz;
 };
 
 export type ServiceOptions = {
@@ -221,6 +226,7 @@ export async function createServices(
       guaranteeForSupportTemplate,
       guaranteeAcknowledgementTemplate,
       reviewInvitationTemplate,
+      quizPlanTemplate,
     ],
     claimInTransaction: database.kind === "postgres",
   });
@@ -319,6 +325,14 @@ export async function createServices(
     reviews,
     itemOf: catalogConfig.itemOf,
   });
+  const quiz = createQuiz({
+    db: database.db,
+    tokens: createQuizTokens({ secret: siteSecret, resultDays: QUIZ_RESULT_DAYS }),
+    healthData,
+    outbox,
+    logger,
+    siteUrl: env.PUBLIC_SITE_URL,
+  });
   // Sends what is due, including messages and orders recorded before a restart.
   outbox.start();
   shopifySync.start();
@@ -362,6 +376,7 @@ export async function createServices(
     productLookup: createProductLookup({ catalog, productCache, offerCache, catalogConfig, logger }),
     productCreation: createProductCreation({ catalog, productCache, sellable: sellableVariants, logger }),
     paymentEvents: createPaymentEvents({ payments, fulfilment, refunds, logger }),
+    quiz,
   };
 }
 

@@ -28,6 +28,8 @@ export type ProductLookup = {
   product(handle: string, caller: Pick<Caller, "buyerIp">): ReturnType<typeof lookupProduct>;
   live(handle: string, timeoutMs: number, caller: Caller): Promise<LiveProduct>;
   offers(items: readonly PurchasableItem[], timeoutMs: number, caller: Caller): Promise<LiveOffers>;
+  /** The offers the marketing pages show, from the offer cache without waiting (see `shownOffers`). */
+  shown(): ShownOffers | undefined;
 };
 
 export function createProductLookup(services: LookupServices): ProductLookup {
@@ -35,6 +37,7 @@ export function createProductLookup(services: LookupServices): ProductLookup {
     product: (handle, caller) => lookupProduct(services, handle, caller),
     live: (handle, timeoutMs, caller) => liveProduct(services, handle, timeoutMs, caller),
     offers: (items, timeoutMs, caller) => liveOffers(services, items, timeoutMs, caller),
+    shown: () => shownOffers(services),
   };
 }
 
