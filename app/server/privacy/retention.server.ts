@@ -15,12 +15,16 @@ import {
   contactMessages,
   emailDeliveries,
   guaranteeRequests,
+  kitRegistrations,
   newsletterSubscribers,
   orders,
   refunds,
   reviewHelpfulVotes,
   reviews,
   shopifySyncs,
+  shopperSessions,
+  shopperSignInLinks,
+  shoppers,
 } from "~/server/db/schema";
 import { createBackgroundLoop } from "~/server/jobs/background-loop.server";
 import type { Logger } from "~/server/runtime/logger.server";
@@ -50,7 +54,11 @@ export type RetentionStepName =
   | "rejected-reviews"
   | "helpful-votes"
   | "staff-sign-in-links"
-  | "staff-sessions";
+  | "staff-sessions"
+  | "account-sign-in-links"
+  | "account-sessions"
+  | "kit-registrations"
+  | "shopper-accounts";
 
 /** Rows deleted (or, for e-mail content, cleared) per step in one pass. */
 export type RetentionReport = Record<RetentionStepName, number>;
@@ -295,6 +303,48 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
         adminSessions,
         adminSessions.idHash,
         lt(adminSessions.expiresAt, cutoff("staffSession")),
+        limit,
+      ),
+    "account-sign-in-links": (limit) =>
+      deleteBatch(
+        db,
+        shopperSignInLinks,
+        shopperSignInLinks.tokenHash,
+        lt(shopperSignInLinks.expiresAt, cutoff("accountSignInLink")),
+        limit,
+      ),
+    "account-sessions": (limit) =>
+      deleteBatch(
+        db,
+        shopperSessions,
+        shopperSessions.idHash,
+        lt(shopperSessions.expiresAt, cutoff("accountSession")),
+        limit,
+      ),
+    // The sealed date of birth goes with its registration (issue 35 item 7).
+    "kit-registrations": (limit) =>
+      deleteBatch(
+        db,
+        kitRegistrations,
+        kitRegistrations.kitId,
+        lt(kitRegistrations.createdAt, cutoff("kitRegistration")),
+        limit,
+      ),
+    // An account is kept while a registration of its is.
+    "shopper-accounts": (limit) =>
+      deleteBatch(
+        db,
+        shoppers,
+        shoppers.id,
+        and(
+          lt(shoppers.lastSignInAt, cutoff("shopperAccount")),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(kitRegistrations)
+              .where(eq(kitRegistrations.shopperId, shoppers.id)),
+          ),
+        ),
         limit,
       ),
   };

@@ -1,4 +1,9 @@
 import { placeholdersLeft } from "~/content/site";
+import {
+  accountSignInTemplate,
+  createShopperAuth,
+  type ShopperAuth,
+} from "~/server/accounts/shopper-auth.server";
 import { type AdminAuth, adminSignInTemplate, createAdminAuth } from "~/server/admin/admin-auth.server";
 import { type AdminOrderDetails, createAdminOrderDetails } from "~/server/admin/admin-order-detail.server";
 import { type AdminOrders, createAdminOrders } from "~/server/admin/admin-orders.server";
@@ -8,6 +13,7 @@ import { type Database, openDatabase } from "~/server/db/client.server";
 import { createHealthDataCipher, type HealthDataCipher } from "~/server/health-data/cipher.server";
 import { resolveHealthDataKeys } from "~/server/health-data/keys.server";
 import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
+import { createKits, type Kits } from "~/server/kits/kits.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
 import { createOutbox, type Outbox } from "~/server/mail/outbox.server";
 import {
@@ -139,6 +145,10 @@ export type AppServices = {
   reviewForm: ReviewForm;
   /** Seals and opens health data at rest (decision 100): the quiz, the kit results. */
   healthData: HealthDataCipher;
+  /** Shoppers' accounts: sign-in by e-mailed link, no password (app/server/accounts, decision 107). */
+  shopperAuth: ShopperAuth;
+  /** Kit IDs, batches, states and registrations (app/server/kits, decisions 106 and 108). */
+  kits: Kits;
 };
 
 export type ServiceOptions = {
@@ -207,6 +217,7 @@ export async function createServices(
       orderConfirmationTemplate,
       newsletterConfirmationTemplate,
       adminSignInTemplate,
+      accountSignInTemplate,
       contactForSupportTemplate,
       contactAcknowledgementTemplate,
       guaranteeForSupportTemplate,
@@ -267,6 +278,13 @@ export async function createServices(
     adminEmails: env.ADMIN_EMAILS,
     sandboxOperator: sandboxOperatorFor(env.ADMIN_EMAILS, inProcessEmulators),
   });
+  const shopperAuth = createShopperAuth({
+    db: database.db,
+    outbox,
+    logger,
+    siteUrl: env.PUBLIC_SITE_URL,
+  });
+  const kits = createKits({ db: database.db, logger, healthData });
   const adminOrders = createAdminOrders({ db: database.db, logger, sync: shopifySync });
   const adminOrderDetails = createAdminOrderDetails({
     db: database.db,
@@ -350,6 +368,8 @@ export async function createServices(
     reviewInvitations,
     reviewForm,
     healthData,
+    shopperAuth,
+    kits,
   };
 }
 
