@@ -13,14 +13,14 @@ const N = KIT_ID_ALPHABET.length;
 export const KIT_ID_DATA_LENGTH = 11;
 export const KIT_ID_LENGTH = KIT_ID_DATA_LENGTH + 1;
 
-const valueOf = (symbol: string) => KIT_ID_ALPHABET.indexOf(symbol);
+const symbolValue = (symbol: string) => KIT_ID_ALPHABET.indexOf(symbol);
 
 /** Luhn mod N: the check character for a run of alphabet symbols. */
 export function checkCharacter(data: string): string {
   let factor = 2;
   let sum = 0;
   for (let i = data.length - 1; i >= 0; i--) {
-    const code = valueOf(data[i] as string);
+    const code = symbolValue(data[i] as string);
     if (code < 0) throw new Error(`not a kit ID symbol: ${data[i]}`);
     const addend = factor * code;
     factor = factor === 2 ? 1 : 2;
@@ -34,7 +34,7 @@ function checks(symbols: string): boolean {
   let factor = 1;
   let sum = 0;
   for (let i = symbols.length - 1; i >= 0; i--) {
-    const addend = factor * valueOf(symbols[i] as string);
+    const addend = factor * symbolValue(symbols[i] as string);
     factor = factor === 2 ? 1 : 2;
     sum += Math.floor(addend / N) + (addend % N);
   }
@@ -59,7 +59,7 @@ export type KitIdReading = { ok: true; kitId: string } | { ok: false; problem: K
 export function readKitId(input: string): KitIdReading {
   const symbols = normalizeKitId(input);
   if (!symbols) return { ok: false, problem: "empty" };
-  if ([...symbols].some((symbol) => valueOf(symbol) < 0)) return { ok: false, problem: "symbols" };
+  if ([...symbols].some((symbol) => symbolValue(symbol) < 0)) return { ok: false, problem: "symbols" };
   if (symbols.length !== KIT_ID_LENGTH) return { ok: false, problem: "length" };
   if (!checks(symbols)) return { ok: false, problem: "check" };
   return { ok: true, kitId: symbols };

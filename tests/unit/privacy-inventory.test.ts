@@ -238,6 +238,8 @@ describe("cookies and browser storage", () => {
     const reviewed = [
       "app/components/commerce/test-product-panel.tsx",
       "app/lib/variant-ids.ts",
+      "app/routes/account.sign-in.tsx",
+      "app/routes/account.sign-out.ts",
       "app/routes/admin.sign-in.tsx",
       "app/routes/admin.sign-out.ts",
       "app/server/http/reviews-page.server.ts",

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { KitBatchView } from "~/contracts/kits";
 import type { Db } from "~/server/db/client.server";
 import { type KitState, kitBatches, kitRegistrations, kits } from "~/server/db/schema";
 import type { HealthDataCipher } from "~/server/health-data/cipher.server";
@@ -12,6 +13,13 @@ import { formatKitId, KIT_ID_ALPHABET, KIT_ID_EXAMPLE, makeKitId, normalizeKitId
  * the tester's date of birth sealed at rest (decision 100). The back office sees states, never a date of
  * birth or a result.
  */
+
+/** A batch as the back office's pages receive it (dates as ISO strings). */
+export const batchView = (batch: KitBatchRow): KitBatchView => ({
+  ...batch,
+  createdAt: batch.createdAt.toISOString(),
+  shippedAt: batch.shippedAt?.toISOString() ?? null,
+});
 
 export const MAX_BATCH_SIZE = 1000;
 export const MINIMUM_AGE = 18;
@@ -183,7 +191,7 @@ export function createKits(deps: KitsDeps): Kits {
         .from(kits)
         .where(eq(kits.batchId, id))
         .orderBy(asc(kits.id));
-      return ["kit_id,batch", ...list.map((kit) => `${formatKitId(kit.id)},${id}`)].join("\r\n") + "\r\n";
+      return `${["kit_id,batch", ...list.map((kit) => `${formatKitId(kit.id)},${id}`)].join("\r\n")}\r\n`;
     },
 
     async register(registration) {
@@ -198,7 +206,7 @@ export function createKits(deps: KitsDeps): Kits {
           .innerJoin(kitBatches, eq(kitBatches.id, kits.batchId))
           .where(eq(kits.id, kitId))
           .for("update", { of: kits });
-        if (!kit || !kit.shippedAt) return { kind: "unknown" } as const;
+        if (!kit?.shippedAt) return { kind: "unknown" } as const;
         if (kit.state !== "unregistered") {
           const [mine] = await tx
             .select({ shopperId: kitRegistrations.shopperId })
