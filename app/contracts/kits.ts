@@ -10,3 +10,6 @@ export type KitBatchView = {
   shippedAt: string | null;
   states: Record<KitStateName, number>;
 };
+
+/** The most kits one batch holds. */
+export const MAX_BATCH_SIZE = 1000;

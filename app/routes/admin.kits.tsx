@@ -4,13 +4,14 @@ import { KitStateCounts, kitDate } from "~/components/admin/kit-states";
 import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
+import { MAX_BATCH_SIZE } from "~/contracts/kits";
 import {
   ADMIN_HEADERS,
   adminRouteHeaders,
   requireAdmin,
   signedInAdminForm,
 } from "~/server/http/admin-routes.server";
-import { batchView, MAX_BATCH_SIZE } from "~/server/kits/kits.server";
+import { batchView } from "~/server/kits/kits.server";
 import type { Route } from "./+types/admin.kits";
 
 /**

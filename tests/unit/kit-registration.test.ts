@@ -172,7 +172,7 @@ describe("kits and their registration", () => {
     expect(queued).toHaveLength(1);
     expect(queued[0]?.kind).toBe("account_sign_in");
     expect(String(queued[0]?.payload.signInUrl)).toMatch(
-      /^https:\/\/forge\.example\/account\/sign-in\?token=[A-Za-z0-9_-]{43}&next=%2Fresults%2Fregister$/,
+      /^https:\/\/forge\.example\/account\/sign-in\?token=[A-Za-z0-9_-]{43}&next=\/results\/register$/,
     );
   });
 });

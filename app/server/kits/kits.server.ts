@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
-import type { KitBatchView } from "~/contracts/kits";
+import { type KitBatchView, MAX_BATCH_SIZE } from "~/contracts/kits";
 import type { Db } from "~/server/db/client.server";
 import { type KitState, kitBatches, kitRegistrations, kits } from "~/server/db/schema";
 import type { HealthDataCipher } from "~/server/health-data/cipher.server";
@@ -21,7 +21,7 @@ export const batchView = (batch: KitBatchRow): KitBatchView => ({
   shippedAt: batch.shippedAt?.toISOString() ?? null,
 });
 
-export const MAX_BATCH_SIZE = 1000;
+export { MAX_BATCH_SIZE };
 export const MINIMUM_AGE = 18;
 
 export type KitBatchRow = {
