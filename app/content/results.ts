@@ -9,7 +9,7 @@ export const RESULTS_CONSENT_VERSION = "2026-11-28";
 export const resultsConsent = {
   label:
     "I agree that Forge receives this kit's result from the lab, stores it with my account for 12 months from when it arrives, and shows it only to me when I sign in.",
-  hint: "This is only about the result of this kit. It is not a newsletter or marketing consent. You can delete the result sooner at any time.",
+  hint: "This is only about the result of this kit. It is not a newsletter or marketing consent.",
 } as const;
 
 export const registerPage = {

@@ -159,7 +159,7 @@ export default function RegisterKitPage({ loaderData, actionData }: Route.Compon
             {registered ? (
               <FormNotice tone="success">
                 <p>
-                  {`Kit ${registered} is registered to your account. Send your sample to the lab as the kit's instructions say; we e-mail you when the result is ready.`}
+                  {`Kit ${registered} is registered to your account. Send your sample to the lab as the kit's instructions say.`}
                 </p>
               </FormNotice>
             ) : null}

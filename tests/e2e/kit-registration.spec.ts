@@ -19,6 +19,7 @@ test("a shopper signs in by e-mailed link and registers a kit; the check charact
   const base = ownServer.url;
   const { ids } = await shippedBatch(page, request, base, OPERATOR);
   const kit = ids[0] ?? "";
+  await page.screenshot({ path: test.info().outputPath("batch.png"), fullPage: true });
   expect(kit).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
   await page.context().clearCookies();
 
@@ -43,6 +44,7 @@ test("a shopper signs in by e-mailed link and registers a kit; the check charact
   await expect(page.getByText("This kit ID has a typing mistake").first()).toBeVisible();
   await expect(page.getByLabel("Kit ID")).toBeFocused();
   expect(requests).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("typo.png"), fullPage: true });
   await expectNoAxeViolations(page);
 
   await page.getByLabel("Kit ID").fill(kit.toLowerCase());
