@@ -32,7 +32,8 @@ export async function signInByLink(
       async () => {
         const mails = await mailsTo(request, base, address);
         if (mails.length <= before) return undefined;
-        link = pattern.exec(mails.at(-1)?.text ?? mails[0]?.text ?? "")?.[0];
+        // The newest first, as the mail sandbox lists them.
+        link = pattern.exec(mails[0]?.text ?? "")?.[0];
         return link;
       },
       { timeout: 30_000 },
