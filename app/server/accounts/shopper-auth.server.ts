@@ -63,8 +63,7 @@ export function createShopperAuth(deps: ShopperAuthDeps): ShopperAuth {
     sessionTtlMs: ACCOUNT_SESSION_TTL_MS,
     mayUse: () => true,
     async enqueueLink(tx, { to, token, tokenHash, next: destination }) {
-      const next =
-        destination && destination !== "/account" ? `&next=${destination}` : "";
+      const next = destination && destination !== "/account" ? `&next=${destination}` : "";
       const payload: AccountSignIn = {
         signInUrl: `${deps.siteUrl}/account/sign-in?token=${token}${next}`,
         expiresInMinutes: ACCOUNT_LINK_TTL_MS / 60_000,
