@@ -73,12 +73,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             <ul className="space-y-3 text-lg">
               <li>
                 <Link to="/results/register" className={TEXT_LINK}>
-                  Register a test kit
-                </Link>
-              </li>
-              <li>
-                <Link to="/results" className={TEXT_LINK}>
-                  Your results
+                  Register a test kit, and see the kits you registered
                 </Link>
               </li>
             </ul>
@@ -96,8 +91,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
     <>
       <PageIntro eyebrow="Your account" heading="Sign in">
         <p>
-          Your account holds the test kits you register and their results. It has no password: we e-mail you a
-          link that signs you in.
+          Your account holds the test kits you register. It has no password: we e-mail you a link that signs
+          you in.
         </p>
       </PageIntro>
       <div className="container-page py-12 sm:py-16">
