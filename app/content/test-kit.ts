@@ -7,6 +7,12 @@ import { kitFacts, kitSummary } from "./product";
  */
 export const kitPage = {
   eyebrow: "At-home test kit",
+  /** Registering the kit (issue 35 item 3): what it does today, and the link to do it. */
+  register: {
+    text: "Got your kit? Register it before you mail the sample: the kit ID printed on its card ties the sample to your account, and a kit can be registered once, by one account.",
+    link: "Register your kit",
+    path: "/results/register",
+  },
   buy: "Add Test Kit to Cart",
   /**
    * The kit with a bottle of the Enhancer, in one order. It costs no less than the two bought apart, so

@@ -1,9 +1,11 @@
+import { Link } from "react-router";
 import { BuyButton } from "~/components/commerce/buy-button";
 import { ProductJsonLd } from "~/components/sections/product-json-ld";
 import { Steps } from "~/components/sections/steps";
 import { Icon } from "~/components/ui/icon";
 import { ProductImage } from "~/components/ui/product-image";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { TEXT_LINK } from "~/components/ui/text-link";
 import { images, testKitProduct } from "~/content/product";
 import { pages } from "~/content/routes";
 import { kitContents, kitPage, kitSteps, privacyFacts, resultsReport } from "~/content/test-kit";
@@ -78,6 +80,12 @@ export default function Page() {
             title={kitPage.sections.steps.title}
           />
           <Steps steps={kitSteps} className="mt-12" />
+          <p className="mt-10 max-w-3xl text-ink-200">
+            {`${kitPage.register.text} `}
+            <Link to={kitPage.register.path} className={TEXT_LINK}>
+              {kitPage.register.link}
+            </Link>
+          </p>
         </div>
       </section>
 

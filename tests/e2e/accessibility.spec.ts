@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import routeTable from "../../app/routes";
 import { paidThroughApi } from "./api-purchase";
+import { shippedBatch, signInByLink } from "./kit-support";
 import { withOwnServer } from "./own-server";
 import { reviewLink } from "./review-support";
 import { test as withReviews } from "./reviews-server";
@@ -116,6 +117,17 @@ const reach: Record<string, Reach> = {
   "admin/quiz": async (page, request, base) => {
     await signIn(page, request, base);
     return `${base}/admin/quiz`;
+  },
+  "admin/kits": async (page, request, base) => {
+    await signIn(page, request, base);
+    return `${base}/admin/kits`;
+  },
+  "admin/kits/:batchId": async (page, request, base) =>
+    (await shippedBatch(page, request, base, OPERATOR)).url,
+  "results/register": async (page, request, base) => {
+    await signInByLink(page, request, base, shopper(), "/account?next=/results/register", "/account/sign-in");
+    await expect(page).toHaveURL(/\/results\/register$/);
+    return `${base}/results/register`;
   },
   "*": async (_page, _request, base) => `${base}/no-such-page`,
 };

@@ -18,8 +18,10 @@ import {
   tables,
 } from "~/content/legal/data-inventory";
 import { ADMIN_TOKEN_SESSION_KEY } from "~/lib/test-product";
+import { ACCOUNT_SIGN_IN } from "~/server/accounts/shopper-auth.server";
 import { ADMIN_SIGN_IN } from "~/server/admin/admin-auth.server";
 import * as schema from "~/server/db/schema";
+import { ACCOUNT_COOKIE } from "~/server/http/account-cookie.server";
 import { ADMIN_COOKIE } from "~/server/http/admin-cookie.server";
 import { VOTER_COOKIE } from "~/server/http/voter-cookie.server";
 import { NEWSLETTER_CONFIRMATION } from "~/server/newsletter/newsletter.server";
@@ -168,6 +170,10 @@ describe("what the inventory says of each column", () => {
       "guarantee_requests.reason",
       "admin_sessions.email",
       "admin_login_tokens.email",
+      "shopper_sessions.email",
+      "shopper_sign_in_links.email",
+      "shoppers.email",
+      "kit_registrations.date_of_birth_sealed",
       "rate_limits.key",
     ];
     const named = new Set(personalColumns.map(({ table, column }) => `${table}.${column}`));
@@ -201,7 +207,9 @@ describe("retention rules", () => {
 
   it("the e-mail kinds the job treats apart are the ones the code sends", () => {
     expect(emailKinds.orderConfirmation).toBe(ORDER_CONFIRMATION);
-    expect([...emailKinds.linkEmails].sort()).toEqual([ADMIN_SIGN_IN, NEWSLETTER_CONFIRMATION].sort());
+    expect([...emailKinds.linkEmails].sort()).toEqual(
+      [ADMIN_SIGN_IN, ACCOUNT_SIGN_IN, NEWSLETTER_CONFIRMATION].sort(),
+    );
     expect(emailKinds.quizPlan).toBe(QUIZ_PLAN);
   });
 });
@@ -219,6 +227,7 @@ describe("cookies and browser storage", () => {
   it("lists the cookie and storage keys the code uses, and no other", () => {
     const expected = [
       ADMIN_COOKIE,
+      ACCOUNT_COOKIE,
       VOTER_COOKIE,
       ...Object.values(variantOverrideKeys),
       ADMIN_TOKEN_SESSION_KEY,
@@ -234,6 +243,8 @@ describe("cookies and browser storage", () => {
       "app/components/commerce/test-product-panel.tsx",
       "app/components/quiz/quiz-progress.ts",
       "app/lib/variant-ids.ts",
+      "app/routes/account.sign-in.tsx",
+      "app/routes/account.sign-out.ts",
       "app/routes/admin.sign-in.tsx",
       "app/routes/admin.sign-out.ts",
       "app/server/http/reviews-page.server.ts",

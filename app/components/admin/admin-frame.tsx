@@ -3,11 +3,12 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-link";
 
 /** The back office's sections, and how many reviews wait for a person (so no queue is left unattended). */
-export type AdminNav = { current: "orders" | "reviews" | "quiz"; heldReviews: number };
+export type AdminNav = { current: "orders" | "reviews" | "kits" | "quiz"; heldReviews: number };
 
 const sections = [
   { key: "orders", to: "/admin/orders", label: "Orders" },
   { key: "reviews", to: "/admin/reviews", label: "Reviews" },
+  { key: "kits", to: "/admin/kits", label: "Kits" },
   { key: "quiz", to: "/admin/quiz", label: "Quiz" },
 ] as const;
 

@@ -60,6 +60,19 @@ export const dataKinds = {
     description:
       "your T-Quiz answers (age range, the safety questions, your goal, symptoms and habits), kept only if you ask us to save them, encrypted",
   },
+  account: {
+    label: "Account",
+    description: "the e-mail address your account signs in with, and when you last signed in",
+  },
+  kitRegistration: {
+    label: "Kit registration",
+    description: "which test kit you registered, when, and your consent to receive and store its result",
+  },
+  dateOfBirth: {
+    label: "Date of birth (health data)",
+    description:
+      "the date of birth of the person a kit is registered for, stored encrypted so that it can be read only by our application",
+  },
   staffAccount: {
     label: "Staff sign-in",
     description: "the e-mail address of a staff member signing in to the back office",
@@ -82,6 +95,7 @@ export const emailsWeSend = {
   guarantee_acknowledgement: "our acknowledgements of your guarantee requests",
   admin_sign_in: "staff sign-in links",
   quiz_plan: "T-Quiz plans you ask us to e-mail (the plan and its link, none of your answers)",
+  account_sign_in: "account sign-in links",
 } as const satisfies Record<string, string>;
 
 const listOf = (items: readonly string[]) =>
@@ -266,6 +280,32 @@ export const retentionRules = {
     enforcedBy: "retention-job",
     period: { amount: 30, unit: "day" },
   },
+  accountSignInLink: {
+    summary: "1 day after the link expires (links last 15 minutes)",
+    reason: "So an expired link can say it expired; it can sign no one in.",
+    enforcedBy: "retention-job",
+    period: { amount: 1, unit: "day" },
+  },
+  accountSession: {
+    summary: "Until the session ends (7 days at most, or when you sign out)",
+    reason: "A session that has ended is of no use.",
+    enforcedBy: "retention-job",
+    period: { amount: 0, unit: "hour" },
+  },
+  shopperAccount: {
+    summary: "2 years after your last sign-in, once no kit registration of yours is kept",
+    reason:
+      "An account no one has used for two years, with nothing in it, is of no use; while a kit registration is kept, its account is kept too.",
+    enforcedBy: "retention-job",
+    period: { amount: 2, unit: "year" },
+  },
+  kitRegistration: {
+    summary: "2 years after the kit was registered",
+    reason:
+      "Long enough for the sample to reach the lab and its result to be kept for the 12 months we promise; the date of birth goes with the registration.",
+    enforcedBy: "retention-job",
+    period: { amount: 2, unit: "year" },
+  },
   rateLimitCounter: {
     summary: "About an hour and a half at most",
     reason:
@@ -342,7 +382,7 @@ export type TableEntry = {
  */
 export const emailKinds = {
   orderConfirmation: "order_confirmation",
-  linkEmails: ["admin_sign_in", "newsletter_confirmation"],
+  linkEmails: ["admin_sign_in", "account_sign_in", "newsletter_confirmation"],
   quizPlan: "quiz_plan",
 } as const;
 
@@ -962,6 +1002,104 @@ export const tables = {
       count: "How many.",
     }),
   }),
+  shopper_sign_in_links: schemaTable({
+    title: "Account sign-in links",
+    purpose:
+      "Your account has no password: it is signed in to by a single-use link e-mailed to your address. Only a one-way hash of each link's code is stored.",
+    retention: keptBy("accountSignInLink"),
+    columns: {
+      ...notPersonal({ token_hash: "A one-way hash of the link's random code." }),
+      ...personal(
+        { kinds: ["account"], purpose: "Where the link goes, and whom it signs in.", sharedWith: ["mail"] },
+        { email: "E-mail address" },
+      ),
+      ...notPersonal({ expires_at: null, used_at: null, created_at: null }),
+    },
+  }),
+  shopper_sessions: schemaTable({
+    title: "Account sessions",
+    purpose: "A signed-in account (7 days at most), stored as a one-way hash of the cookie's value.",
+    retention: keptBy("accountSession"),
+    columns: {
+      ...notPersonal({ id_hash: "A one-way hash of the session cookie's random value." }),
+      ...personal({ kinds: ["account"], purpose: "Who is signed in." }, { email: "E-mail address" }),
+      ...notPersonal({ expires_at: null, created_at: null }),
+    },
+  }),
+  shoppers: schemaTable({
+    title: "Accounts",
+    purpose:
+      "Your account, made the first time you use a sign-in link: it holds the kits you register and, later, their results.",
+    retention: keptBy("shopperAccount"),
+    columns: {
+      ...ourId,
+      ...personal(
+        { kinds: ["account"], purpose: "The address you sign in with." },
+        { email: "E-mail address" },
+      ),
+      ...personal(
+        { kinds: ["account"], purpose: "To remove accounts no one uses any more." },
+        { last_sign_in_at: "Last sign-in" },
+      ),
+      ...notPersonal({ created_at: null }),
+    },
+  }),
+  kit_batches: schemaTable({
+    title: "Kit batches",
+    purpose: "Batches of printed kit IDs our staff make for the warehouse. No shopper's data.",
+    retention: keptBy("siteRecord"),
+    columns: {
+      ...notPersonal({
+        id: null,
+        size: null,
+        created_at: null,
+        shipped_at: "When the batch was sent to the warehouse.",
+      }),
+      ...personal(
+        { kinds: ["staffAccount"], purpose: "Which staff member made the batch, or marked it shipped." },
+        { created_by: "Staff e-mail address (made by)", shipped_by: "Staff e-mail address (shipped by)" },
+      ),
+    },
+  }),
+  kits: schemaTable({
+    title: "Kits",
+    purpose:
+      "Every printed kit ID and where the kit stands: not registered, registered, sample received, rejected or result in. It names no one; it is linked to a person only by a registration.",
+    retention: keptBy("siteRecord"),
+    columns: notPersonal({
+      id: "The kit ID printed on the card in the kit.",
+      batch_id: null,
+      state:
+        "Where the kit stands; linked to a person only by a registration, which goes on its own schedule.",
+      created_at: null,
+      updated_at: null,
+    }),
+  }),
+  kit_registrations: schemaTable({
+    title: "Kit registrations",
+    purpose:
+      "Who registered each kit, for whom (the tester's date of birth, encrypted), and the consent to receive and store its result. One registration per kit; only that account sees the result.",
+    retention: keptBy("kitRegistration"),
+    columns: {
+      ...notPersonal({
+        kit_id: "The kit registered.",
+        shopper_id: "Points to the account that registered it.",
+      }),
+      ...personal(
+        {
+          kinds: ["dateOfBirth"],
+          purpose:
+            "To register a kit only for a tester aged 18 or over, and so the lab's result can be matched to the person tested.",
+        },
+        { date_of_birth_sealed: "Date of birth (encrypted)" },
+      ),
+      ...personal(
+        { kinds: ["kitRegistration"], purpose: "A record of the consent you gave, and to which words." },
+        { consent_version: "Consent wording agreed to", consented_at: "When you agreed" },
+      ),
+      ...notPersonal({ created_at: null }),
+    },
+  }),
   created_products: schemaTable({
     title: "Test products",
     purpose: "Products the site's developer test page created in Shopify. No personal data.",
@@ -1059,6 +1197,14 @@ export type BrowserStorageEntry = {
 };
 
 export const browserStorage: readonly BrowserStorageEntry[] = [
+  {
+    name: "forge_account",
+    type: "Cookie",
+    who: "Shoppers signed in to their account only",
+    purpose:
+      "Keeps you signed in to your account (your kits and results). A random code, never readable by scripts, not sent by another site's forms (HttpOnly, SameSite=Lax, Secure).",
+    lasts: "7 days, or until you sign out",
+  },
   {
     name: "forge_admin",
     type: "Cookie",

@@ -1,5 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import {
+  createEmailLinkAuth,
+  type EmailLinkAuth,
+  type SignInLinkState,
+} from "~/server/auth/email-link-auth.server";
 import type { Db } from "~/server/db/client.server";
 import { adminLoginTokens, adminSessions } from "~/server/db/schema";
 import { defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
@@ -12,16 +15,17 @@ import type { Logger } from "~/server/runtime/logger.server";
 
 /**
  * Signing in to the back office (`/admin`): an e-mailed, single-use link for the addresses in
- * ADMIN_EMAILS, then a session cookie. Tokens and session ids are random 256-bit values stored only as
- * SHA-256 hashes, so a copy of the database signs no one in. Every address gets the same answer; only a
- * listed one gets mail (through the outbox, like every e-mail). The link's page only reads on GET (mail
- * scanners fetch links): its button posts, and the post spends the token.
+ * ADMIN_EMAILS, then a session cookie, through the one sign-in-by-link module shoppers use too
+ * (app/server/auth/email-link-auth.server.ts, decision 107). Every address gets the same answer; only a
+ * listed one gets mail (through the outbox, like every e-mail).
  *
  * An address has at most one live link (sent, unused, unexpired): a request while one is live sends
  * nothing, so a burst of requests for the operator's address mails one link, to the operator, and
  * cannot spend, replace or block it (issue 38 item 3; docs/decisions/090). The sign-in page asks for a
  * link only once its answer is sent (admin.tsx), so no address answers sooner than another (item 4).
  */
+
+export { hashSecret, newSecret, type SignInLinkState } from "~/server/auth/email-link-auth.server";
 
 export const ADMIN_SIGN_IN = "admin_sign_in";
 export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
@@ -33,15 +37,9 @@ export const adminSignInTemplate = defineEmailTemplate<AdminSignIn>({
   render: renderAdminSignIn,
 });
 
-export const newSecret = () => randomBytes(32).toString("base64url");
-export const hashSecret = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");
 /** The advisory lock's first half while a link is made (the second: the address's hash). */
 const SIGN_IN_LOCK_CLASS = 380_003;
-/** Tokens and session ids are 43 base64url characters; anything else is not worth a query. */
-const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** What a sign-in link stands for now: ready to use, used, too old, or nothing. */
-export type SignInLinkState = "valid" | "used" | "expired" | "invalid";
 export type AdminSession = { email: string; expiresAt: Date };
 
 export interface AdminAuth {
@@ -76,119 +74,41 @@ export type AdminAuthDeps = {
 };
 
 export function createAdminAuth(deps: AdminAuthDeps): AdminAuth {
-  const { db, outbox, logger } = deps;
-  const now = deps.now ?? (() => new Date());
   const sandboxOperator = deps.sandboxOperator ?? null;
   const listed = new Set(
     (sandboxOperator ? [sandboxOperator] : deps.adminEmails).map((e) => e.toLowerCase()),
   );
-  const mayUse = (email: string) => listed.has(email.trim().toLowerCase());
-
+  const auth: EmailLinkAuth = createEmailLinkAuth({
+    db: deps.db,
+    outbox: deps.outbox,
+    logger: deps.logger,
+    audience: "admin",
+    logAddress: true,
+    tables: { links: adminLoginTokens, sessions: adminSessions },
+    lockClass: SIGN_IN_LOCK_CLASS,
+    linkTtlMs: SIGN_IN_LINK_TTL_MS,
+    sessionTtlMs: SESSION_TTL_MS,
+    mayUse: (email) => listed.has(email.trim().toLowerCase()),
+    async enqueueLink(tx, { to, token, tokenHash }) {
+      const payload: AdminSignIn = {
+        signInUrl: `${deps.siteUrl}/admin/sign-in?token=${token}`,
+        expiresInMinutes: SIGN_IN_LINK_TTL_MS / 60_000,
+      };
+      // Each link is its own message: the token's hash keeps it unique in the outbox.
+      await deps.outbox.enqueue(tx, { kind: ADMIN_SIGN_IN, dedupeKey: tokenHash, to, payload });
+    },
+    now: deps.now,
+  });
   return {
     sandboxOperator,
-    mayUse,
-    async requestSignIn(email) {
-      if (!mayUse(email)) {
-        logger.info("admin sign-in asked for an address that may not sign in");
-        return;
-      }
-      const address = email.trim().toLowerCase();
-      const token = newSecret();
-      const tokenHash = hashSecret(token);
-      const at = now();
-      const queued = await db.transaction(async (tx) => {
-        // Requests for one address one at a time (a lock held to the commit), so of a burst only the
-        // first finds no live link.
-        await tx.execute(sql`select pg_advisory_xact_lock(${SIGN_IN_LOCK_CLASS}::int, hashtext(${address}))`);
-        const [live] = await tx
-          .select({ tokenHash: adminLoginTokens.tokenHash })
-          .from(adminLoginTokens)
-          .where(
-            and(
-              eq(adminLoginTokens.email, address),
-              isNull(adminLoginTokens.usedAt),
-              gt(adminLoginTokens.expiresAt, at),
-            ),
-          )
-          .limit(1);
-        if (live) return false;
-        await tx.insert(adminLoginTokens).values({
-          tokenHash,
-          email: address,
-          expiresAt: new Date(at.getTime() + SIGN_IN_LINK_TTL_MS),
-          createdAt: at,
-        });
-        const payload: AdminSignIn = {
-          signInUrl: `${deps.siteUrl}/admin/sign-in?token=${token}`,
-          expiresInMinutes: SIGN_IN_LINK_TTL_MS / 60_000,
-        };
-        // Each link is its own message: the token's hash keeps it unique in the outbox.
-        await outbox.enqueue(tx, { kind: ADMIN_SIGN_IN, dedupeKey: tokenHash, to: email.trim(), payload });
-        return true;
-      });
-      if (!queued) {
-        logger.info("admin sign-in link not sent: the address has an unused one");
-        return;
-      }
-      outbox.nudge();
-      logger.info("admin sign-in link queued");
-    },
-
-    async linkState(token) {
-      if (!SECRET_PATTERN.test(token)) return "invalid";
-      const [row] = await db
-        .select()
-        .from(adminLoginTokens)
-        .where(eq(adminLoginTokens.tokenHash, hashSecret(token)));
-      if (!row) return "invalid";
-      if (row.usedAt) return "used";
-      return row.expiresAt.getTime() <= now().getTime() ? "expired" : "valid";
-    },
-
+    mayUse: auth.mayUse,
+    requestSignIn: auth.requestSignIn,
+    linkState: auth.linkState,
     async signIn(token) {
-      if (!SECRET_PATTERN.test(token)) return null;
-      const at = now();
-      // One statement: of two posts at once, only one finds the token unused.
-      const [spent] = await db
-        .update(adminLoginTokens)
-        .set({ usedAt: at })
-        .where(
-          and(
-            eq(adminLoginTokens.tokenHash, hashSecret(token)),
-            isNull(adminLoginTokens.usedAt),
-            gt(adminLoginTokens.expiresAt, at),
-          ),
-        )
-        .returning({ email: adminLoginTokens.email });
-      // Taken off the list since the link was sent: the link no longer signs in.
-      if (!spent || !mayUse(spent.email)) return null;
-      const sessionId = newSecret();
-      const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
-      await db
-        .insert(adminSessions)
-        .values({ idHash: hashSecret(sessionId), email: spent.email, expiresAt, createdAt: at });
-      // Old sessions and links are of no use to anyone: cleared as new ones are made.
-      await db.delete(adminSessions).where(lt(adminSessions.expiresAt, at));
-      await db
-        .delete(adminLoginTokens)
-        .where(lt(adminLoginTokens.expiresAt, new Date(at.getTime() - 86_400_000)));
-      logger.info({ admin: spent.email }, "admin signed in");
-      return { sessionId, expiresAt };
+      const session = await auth.signIn(token);
+      return session ? { sessionId: session.sessionId, expiresAt: session.expiresAt } : null;
     },
-
-    async session(sessionId) {
-      if (!sessionId || !SECRET_PATTERN.test(sessionId)) return null;
-      const [row] = await db
-        .select()
-        .from(adminSessions)
-        .where(and(eq(adminSessions.idHash, hashSecret(sessionId)), gt(adminSessions.expiresAt, now())));
-      if (!row || !mayUse(row.email)) return null;
-      return { email: row.email, expiresAt: row.expiresAt };
-    },
-
-    async signOut(sessionId) {
-      if (!sessionId || !SECRET_PATTERN.test(sessionId)) return;
-      await db.delete(adminSessions).where(eq(adminSessions.idHash, hashSecret(sessionId)));
-    },
+    session: auth.session,
+    signOut: auth.signOut,
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -161,22 +162,114 @@ export const refunds = pgTable("refunds", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A single-use sign-in link for the back office (`/admin`), stored as a SHA-256 of its token. */
-export const adminLoginTokens = pgTable("admin_login_tokens", {
-  tokenHash: text("token_hash").primaryKey(),
-  email: text("email").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The two tables of sign-in by e-mailed link (app/server/auth/email-link-auth.server.ts): one pair for
+ * the back office, one for shoppers, of one shape, so one module serves both (decision 107). The table
+ * name is typed as a plain string so either pair fits the module's one type.
+ */
+function signInLinkTable(name: string) {
+  return pgTable(name, {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  });
+}
+function signInSessionTable(name: string) {
+  return pgTable(name, {
+    idHash: text("id_hash").primaryKey(),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  });
+}
+export type SignInLinkTable = ReturnType<typeof signInLinkTable>;
+export type SignInSessionTable = ReturnType<typeof signInSessionTable>;
+
+/** A back-office sign-in link, stored as a SHA-256 of its token (the token itself is only e-mailed). */
+export const adminLoginTokens = signInLinkTable("admin_login_tokens");
 
 /** A signed-in back-office session, stored as a SHA-256 of the cookie's value. */
-export const adminSessions = pgTable("admin_sessions", {
-  idHash: text("id_hash").primaryKey(),
-  email: text("email").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+export const adminSessions = signInSessionTable("admin_sessions");
+
+/** A shopper's sign-in link (issue 35 item 2), as the back office's: only a hash of its token. */
+export const shopperSignInLinks = signInLinkTable("shopper_sign_in_links");
+
+/** A signed-in shopper's session, stored as a SHA-256 of the cookie's value. */
+export const shopperSessions = signInSessionTable("shopper_sessions");
+
+/**
+ * A shopper's account (issue 35 item 2): an e-mail address, no password. Made the first time a sign-in
+ * link for the address is used.
+ */
+export const shoppers = pgTable("shoppers", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Lower case; the address the links go to. */
+  email: text("email").notNull().unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A batch of kit IDs made in the back office for the warehouse to print (issue 35 item 1). */
+export const kitBatches = pgTable("kit_batches", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  size: integer("size").notNull(),
+  /** The staff member who made it. */
+  createdBy: text("created_by").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** When it was marked shipped to the warehouse: its kits can be registered from then on. */
+  shippedAt: timestamp("shipped_at", { withTimezone: true }),
+  shippedBy: text("shipped_by"),
+});
+
+export const KIT_STATES = ["unregistered", "registered", "sample_received", "rejected", "resulted"] as const;
+export type KitState = (typeof KIT_STATES)[number];
+
+/** One kit: its printed ID (12 symbols with the check character, app/shared/kit-id.ts) and its state. */
+export const kits = pgTable(
+  "kits",
+  {
+    id: text("id").primaryKey(),
+    batchId: bigint("batch_id", { mode: "number" })
+      .notNull()
+      .references(() => kitBatches.id),
+    state: text("state").$type<KitState>().notNull().default("unregistered"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("kits_batch_idx").on(table.batchId),
+    check(
+      "kits_state_check",
+      sql`${table.state} in ('unregistered', 'registered', 'sample_received', 'rejected', 'resulted')`,
+    ),
+  ],
+);
+
+/**
+ * Who registered a kit (issue 35 item 3): one registration per kit (its primary key), the tester's date
+ * of birth sealed with the health-data cipher (decision 100; never stored in the clear), and the consent
+ * to receive and store the result, with the words agreed to.
+ */
+export const kitRegistrations = pgTable(
+  "kit_registrations",
+  {
+    kitId: text("kit_id")
+      .primaryKey()
+      .references(() => kits.id),
+    shopperId: uuid("shopper_id")
+      .notNull()
+      .references(() => shoppers.id),
+    /** `hd1.<key id>.…`: the date of birth (YYYY-MM-DD), sealed for `kit_registrations:<kit id>:date_of_birth`. */
+    dateOfBirthSealed: text("date_of_birth_sealed").notNull(),
+    /** The version of the consent's words shown (app/content/results.ts). */
+    consentVersion: text("consent_version").notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("kit_registrations_shopper_idx").on(table.shopperId)],
+);
 
 /**
  * Secrets the site makes for itself when none is configured (the sandbox's key for signed order links),

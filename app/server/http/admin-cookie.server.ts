@@ -1,3 +1,5 @@
+import { sessionCookieNamed } from "./session-cookie.server";
+
 /**
  * The back office's session cookie: the session id only (random, stored hashed), HttpOnly (no script
  * reads it), SameSite=Strict (no other site's page sends it, so no cross-site request acts as the
@@ -5,34 +7,19 @@
  */
 export const ADMIN_COOKIE = "forge_admin";
 
+const cookie = sessionCookieNamed(ADMIN_COOKIE, { path: "/admin", sameSite: "Strict" });
+
 type CookieOptions = { secure: boolean };
 
-function attributes(maxAgeSeconds: number, options: CookieOptions): string {
-  return [
-    "Path=/admin",
-    "HttpOnly",
-    "SameSite=Strict",
-    `Max-Age=${maxAgeSeconds}`,
-    ...(options.secure ? ["Secure"] : []),
-  ].join("; ");
-}
-
 export function sessionCookie(sessionId: string, expiresAt: Date, now: Date, options: CookieOptions): string {
-  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
-  return `${ADMIN_COOKIE}=${sessionId}; ${attributes(maxAge, options)}`;
+  return cookie.set(sessionId, expiresAt, now, options);
 }
 
 export function clearedSessionCookie(options: CookieOptions): string {
-  return `${ADMIN_COOKIE}=; ${attributes(0, options)}`;
+  return cookie.clear(options);
 }
 
 /** The session id the request's cookie carries, if any. */
 export function sessionIdOf(request: Request): string | null {
-  const header = request.headers.get("cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === ADMIN_COOKIE) return value.join("=") || null;
-  }
-  return null;
+  return cookie.read(request);
 }

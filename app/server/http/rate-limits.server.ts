@@ -52,6 +52,10 @@ export const rateLimits = {
   guarantee: { points: 10, durationSeconds: 3600 },
   /** The back office's sign-in form and link, per client address (none per address asked for: 090). */
   "admin-sign-in": { points: 10, durationSeconds: 600 },
+  /** A shopper's sign-in form and link, per client address (one live link per address bounds the mail). */
+  "account-sign-in": { points: 10, durationSeconds: 600 },
+  /** Kit registrations tried, per client address: each looks a kit ID up, so guessing IDs is slow. */
+  "kit-register": { points: 20, durationSeconds: 3600 },
   /** "Helpful" votes on reviews: each is one write; a visitor reading a page may vote on every review of it. */
   "review-helpful": { points: 30, durationSeconds: 600 },
   /** New "helpful" voters (their cookie) per network, an IPv6 /48 (networkKey), not per /64: 090. */

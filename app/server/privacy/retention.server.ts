@@ -15,6 +15,7 @@ import {
   contactMessages,
   emailDeliveries,
   guaranteeRequests,
+  kitRegistrations,
   newsletterSubscribers,
   orders,
   refunds,
@@ -22,6 +23,9 @@ import {
   reviews,
   savedQuizAnswers,
   shopifySyncs,
+  shopperSessions,
+  shopperSignInLinks,
+  shoppers,
 } from "~/server/db/schema";
 import { createBackgroundLoop } from "~/server/jobs/background-loop.server";
 import type { Logger } from "~/server/runtime/logger.server";
@@ -53,7 +57,11 @@ export type RetentionStepName =
   | "staff-sign-in-links"
   | "staff-sessions"
   | "quiz-plan-emails"
-  | "saved-quiz-answers";
+  | "saved-quiz-answers"
+  | "account-sign-in-links"
+  | "account-sessions"
+  | "kit-registrations"
+  | "shopper-accounts";
 
 /** Rows deleted (or, for e-mail content, cleared) per step in one pass. */
 export type RetentionReport = Record<RetentionStepName, number>;
@@ -322,6 +330,48 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
         adminSessions,
         adminSessions.idHash,
         lt(adminSessions.expiresAt, cutoff("staffSession")),
+        limit,
+      ),
+    "account-sign-in-links": (limit) =>
+      deleteBatch(
+        db,
+        shopperSignInLinks,
+        shopperSignInLinks.tokenHash,
+        lt(shopperSignInLinks.expiresAt, cutoff("accountSignInLink")),
+        limit,
+      ),
+    "account-sessions": (limit) =>
+      deleteBatch(
+        db,
+        shopperSessions,
+        shopperSessions.idHash,
+        lt(shopperSessions.expiresAt, cutoff("accountSession")),
+        limit,
+      ),
+    // The sealed date of birth goes with its registration (issue 35 item 7).
+    "kit-registrations": (limit) =>
+      deleteBatch(
+        db,
+        kitRegistrations,
+        kitRegistrations.kitId,
+        lt(kitRegistrations.createdAt, cutoff("kitRegistration")),
+        limit,
+      ),
+    // An account is kept while a registration of its is.
+    "shopper-accounts": (limit) =>
+      deleteBatch(
+        db,
+        shoppers,
+        shoppers.id,
+        and(
+          lt(shoppers.lastSignInAt, cutoff("shopperAccount")),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(kitRegistrations)
+              .where(eq(kitRegistrations.shopperId, shoppers.id)),
+          ),
+        ),
         limit,
       ),
   };

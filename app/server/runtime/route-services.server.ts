@@ -28,6 +28,8 @@ export const routeServiceNames = [
   "adminOrderDetails",
   "adminReviews",
   "quiz",
+  "shopperAuth",
+  "kits",
 ] as const satisfies readonly (keyof AppServices)[];
 
 export type RouteServices = Pick<AppServices, (typeof routeServiceNames)[number]>;

@@ -1,5 +1,10 @@
 import { QUIZ_RESULT_DAYS } from "~/content/quiz";
 import { placeholdersLeft } from "~/content/site";
+import {
+  accountSignInTemplate,
+  createShopperAuth,
+  type ShopperAuth,
+} from "~/server/accounts/shopper-auth.server";
 import { type AdminAuth, adminSignInTemplate, createAdminAuth } from "~/server/admin/admin-auth.server";
 import { type AdminOrderDetails, createAdminOrderDetails } from "~/server/admin/admin-order-detail.server";
 import { type AdminOrders, createAdminOrders } from "~/server/admin/admin-orders.server";
@@ -9,6 +14,7 @@ import { type Database, openDatabase } from "~/server/db/client.server";
 import { createHealthDataCipher, type HealthDataCipher } from "~/server/health-data/cipher.server";
 import { resolveHealthDataKeys } from "~/server/health-data/keys.server";
 import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
+import { createKits, type Kits } from "~/server/kits/kits.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
 import { createOutbox, type Outbox } from "~/server/mail/outbox.server";
 import {
@@ -153,6 +159,10 @@ export type AppServices = {
   paymentEvents: PaymentEvents;
   /** The T-Quiz: sealed step and result tokens, the outcome counts, saved answers, the plan e-mail (app/server/quiz). */
   quiz: Quiz;
+  /** Shoppers' accounts: sign-in by e-mailed link, no password (app/server/accounts, decision 107). */
+  shopperAuth: ShopperAuth;
+  /** Kit IDs, batches, states and registrations (app/server/kits, decisions 106 and 108). */
+  kits: Kits;
 };
 
 export type ServiceOptions = {
@@ -221,6 +231,7 @@ export async function createServices(
       orderConfirmationTemplate,
       newsletterConfirmationTemplate,
       adminSignInTemplate,
+      accountSignInTemplate,
       contactForSupportTemplate,
       contactAcknowledgementTemplate,
       guaranteeForSupportTemplate,
@@ -282,6 +293,13 @@ export async function createServices(
     adminEmails: env.ADMIN_EMAILS,
     sandboxOperator: sandboxOperatorFor(env.ADMIN_EMAILS, inProcessEmulators),
   });
+  const shopperAuth = createShopperAuth({
+    db: database.db,
+    outbox,
+    logger,
+    siteUrl: env.PUBLIC_SITE_URL,
+  });
+  const kits = createKits({ db: database.db, logger, healthData });
   const adminOrders = createAdminOrders({ db: database.db, logger, sync: shopifySync });
   const adminOrderDetails = createAdminOrderDetails({
     db: database.db,
@@ -377,6 +395,8 @@ export async function createServices(
     productCreation: createProductCreation({ catalog, productCache, sellable: sellableVariants, logger }),
     paymentEvents: createPaymentEvents({ payments, fulfilment, refunds, logger }),
     quiz,
+    shopperAuth,
+    kits,
   };
 }
 
