@@ -3,6 +3,7 @@ import { PageIntro } from "~/components/sections/page-intro";
 import { FormNotice } from "~/components/support/form-fields";
 import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
+import { signInLinkAgain, signInLinkProblems } from "~/content/sign-in-links";
 import { brand } from "~/content/site";
 import { destinationOf } from "~/server/accounts/shopper-auth.server";
 import { accountCookie } from "~/server/http/account-cookie.server";
@@ -63,12 +64,6 @@ export const meta = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const problems = {
-  used: ["This link has been used", "Each sign-in link works once."],
-  expired: ["This link has expired", "Sign-in links work for 15 minutes."],
-  invalid: ["This link doesn't work", "It may have been copied incompletely."],
-} as const;
-
 export default function AccountSignInLink({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = actionData && "refusal" in actionData ? actionData.refusal : null;
   const state = actionData && "state" in actionData ? actionData.state : loaderData.state;
@@ -93,13 +88,15 @@ export default function AccountSignInLink({ loaderData, actionData }: Route.Comp
       </>
     );
   }
-  const [heading, reason] = problems[state];
+  const [heading, reason] = signInLinkProblems[state];
   return (
     <>
       <PageIntro eyebrow="Your account" heading={heading} />
       <div className="container-page py-12 sm:py-16">
         <div className="max-w-xl rounded-card border border-white/10 bg-ink-900 p-6 sm:p-8">
-          <p className="text-ink-200">{reason} Ask for a new one and use it within 15 minutes.</p>
+          <p className="text-ink-200">
+            {reason} {signInLinkAgain}
+          </p>
           <Link to="/account" className={`mt-6 inline-block ${TEXT_LINK}`}>
             Get a new sign-in link
           </Link>

@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
 import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
+import { signInLinkAgain, signInLinkProblems } from "~/content/sign-in-links";
 import { brand } from "~/content/site";
 import { sessionCookie } from "~/server/http/admin-cookie.server";
 import {
@@ -54,12 +55,6 @@ export const meta = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const problems = {
-  used: ["This link has been used", "Each sign-in link works once."],
-  expired: ["This link has expired", "Sign-in links work for 15 minutes."],
-  invalid: ["This link doesn't work", "It may have been copied incompletely."],
-} as const;
-
 export default function AdminSignInLink({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = actionData && "refusal" in actionData ? actionData.refusal : null;
   const state = actionData && "state" in actionData ? actionData.state : loaderData.state;
@@ -81,11 +76,13 @@ export default function AdminSignInLink({ loaderData, actionData }: Route.Compon
       </AdminFrame>
     );
   }
-  const [heading, reason] = problems[state];
+  const [heading, reason] = signInLinkProblems[state];
   return (
     <AdminFrame heading={heading}>
       <div className="max-w-lg rounded-card border border-white/10 bg-ink-800 p-6 sm:p-8">
-        <p className="text-ink-200">{reason} Ask for a new one and use it within 15 minutes.</p>
+        <p className="text-ink-200">
+          {reason} {signInLinkAgain}
+        </p>
         <Link to="/admin" className={`mt-6 inline-block ${TEXT_LINK}`}>
           Get a new sign-in link
         </Link>
