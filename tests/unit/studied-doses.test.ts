@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formula } from "~/content/facts/formula";
 import { ingredientFacts } from "~/content/facts/ingredients";
+import { belowStudiedDose as statedOnThePages } from "~/content/product";
 import { belowStudiedDose, doseStandings, firstDose } from "~/content/studied-doses";
 
 describe("the ingredients below their studied dose (issue 32 item 4)", () => {
@@ -30,5 +31,9 @@ describe("the ingredients below their studied dose (issue 32 item 4)", () => {
   it("counts them, 11 of the 14, from the facts the site mirrors", () => {
     expect(belowStudiedDose).toEqual({ count: 11, of: 14 });
     expect(belowStudiedDose.of).toBe(ingredientFacts.length);
+  });
+
+  it("the figure the pages state (content/product) is the one the facts give", () => {
+    expect(statedOnThePages).toEqual(belowStudiedDose);
   });
 });
