@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
-import { KitStateCounts, kitDate, kitStateWords } from "~/components/admin/kit-states";
+import { KitStateCounts, kitStateWords } from "~/components/admin/kit-states";
+import { formatDay } from "~/shared/dates";
 import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
@@ -81,9 +82,9 @@ export default function AdminKitBatch({ loaderData, actionData }: Route.Componen
       </div>
       <div className="mt-6 rounded-card border border-white/10 bg-ink-800 p-6">
         <p className="text-ink-200">
-          {`${batch.size} kits, made ${kitDate(batch.createdAt)} by ${batch.createdBy}. `}
+          {`${batch.size} kits, made ${formatDay(batch.createdAt)} by ${batch.createdBy}. `}
           {batch.shippedAt
-            ? `Shipped to the warehouse ${kitDate(batch.shippedAt)}: its kits can be registered.`
+            ? `Shipped to the warehouse ${formatDay(batch.shippedAt)}: its kits can be registered.`
             : "Not shipped to the warehouse yet: none of its kits can be registered until it is."}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">

@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
-import { KitStateCounts, kitDate } from "~/components/admin/kit-states";
+import { KitStateCounts } from "~/components/admin/kit-states";
+import { formatDay } from "~/shared/dates";
 import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
@@ -108,9 +109,9 @@ export default function AdminKits({ loaderData, actionData }: Route.ComponentPro
                   <span className="ml-2 font-normal text-ink-300">{`${batch.size} kits`}</span>
                 </h3>
                 <p className="text-sm text-ink-200">
-                  {`Made ${kitDate(batch.createdAt)} by ${batch.createdBy}. `}
+                  {`Made ${formatDay(batch.createdAt)} by ${batch.createdBy}. `}
                   {batch.shippedAt
-                    ? `Shipped to the warehouse ${kitDate(batch.shippedAt)}.`
+                    ? `Shipped to the warehouse ${formatDay(batch.shippedAt)}.`
                     : "Not shipped yet."}
                 </p>
               </div>

@@ -17,8 +17,6 @@ export const KIT_STATE_ORDER: readonly KitStateName[] = [
   "resulted",
 ];
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-export const kitDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** Each state with how many of the batch's kits are in it. */
 export function KitStateCounts({ states }: { states: Record<KitStateName, number> }) {
