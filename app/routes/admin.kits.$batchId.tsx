@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
 import { KitStateCounts, kitStateWords } from "~/components/admin/kit-states";
-import { formatDay } from "~/shared/dates";
 import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
@@ -14,6 +13,7 @@ import {
 } from "~/server/http/admin-routes.server";
 import { servicesFor } from "~/server/http/route-services.server";
 import { batchView } from "~/server/kits/kits.server";
+import { formatDay } from "~/shared/dates";
 import { formatKitId } from "~/shared/kit-id";
 import type { Route } from "./+types/admin.kits.$batchId";
 

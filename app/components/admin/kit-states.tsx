@@ -17,7 +17,6 @@ export const KIT_STATE_ORDER: readonly KitStateName[] = [
   "resulted",
 ];
 
-
 /** Each state with how many of the batch's kits are in it. */
 export function KitStateCounts({ states }: { states: Record<KitStateName, number> }) {
   return (
