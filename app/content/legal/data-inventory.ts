@@ -977,10 +977,13 @@ export const tables = {
   saved_quiz_answers: schemaTable({
     title: "Saved quiz answers",
     purpose:
-      "Your T-Quiz answers, only if you tick “Save my answers” on your result page, so a later result and your test kit's results can be compared with them. They are encrypted before they are stored, and nothing else about you is kept with them: the row is found only through your result page's private link, where you can also delete it.",
+      "Your T-Quiz answers, only if you tick “Save my answers” on your result page, so a later result and your test kit's results can be compared with them. They are encrypted before they are stored. Saved while you are signed in, they also belong to your account and appear on your results page's timeline; otherwise nothing about you is kept with them and the row is found only through your result page's private link. You can delete them there.",
     retention: keptBy("savedQuizAnswers"),
     columns: {
       ...ourId,
+      ...notPersonal({
+        shopper_id: "Points to your account, when you saved them while signed in.",
+      }),
       ...personal(
         { kinds: ["quizAnswers"], purpose: "To compare a later result or a test result with them." },
         { answers_sealed: "Your nine answers, encrypted" },

@@ -520,14 +520,24 @@ export const reviewInvitations = pgTable(
  * Quiz answers a person chose to save ("Save my answers", its own consent; issue 34 item 4), so a later
  * result and the kit's results can be compared with them. The answers are health data: sealed by the
  * application (health-data/cipher.server.ts, decision 100), bound to the row's id. Nothing else about
- * the person is kept; the row is found only through the signed result link that names its id.
+ * the person is kept; the row is found through the signed result link that names its id, or, when it
+ * was saved while signed in, from that account's results page.
  */
-export const savedQuizAnswers = pgTable("saved_quiz_answers", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  /** The nine answers, sealed (`hd1.…`). */
-  answersSealed: text("answers_sealed").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const savedQuizAnswers = pgTable(
+  "saved_quiz_answers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The nine answers, sealed (`hd1.…`). */
+    answersSealed: text("answers_sealed").notNull(),
+    /**
+     * The account of the person who saved them while signed in (issue 35 item 6: their saved quiz results
+     * on the results timeline); null when saved signed out.
+     */
+    shopperId: uuid("shopper_id").references(() => shoppers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("saved_quiz_answers_shopper_idx").on(table.shopperId)],
+);
 
 /**
  * How many quiz results of each outcome were produced per ISO week, for the back office (issue 34

@@ -20,6 +20,7 @@ import {
 import { normalizeEmailAddress } from "~/contracts/email-address";
 import type { QuizResultActionData, QuizResultView, QuizStepView } from "~/contracts/quiz";
 import { type QuizResult, resultPath } from "~/server/quiz/quiz.server";
+import { shopperOf } from "./account-routes.server";
 import { failureFor } from "./failures.server";
 import { enforceRateLimit } from "./guards.server";
 import { readHtmlForm } from "./html-form.server";
@@ -183,7 +184,11 @@ export async function quizResultAction(request: Request, context: AppLoadContext
       if (fields.get("consent") !== "yes")
         return answer({ form, status: "invalid", message: resultPage.save.needsConsent }, 400);
       await enforceRateLimit(context, "quiz-result");
-      return redirect(resultPath(await quiz.save(result)), { status: 303, headers: RESULT_HEADERS });
+      const shopper = await shopperOf(request, context);
+      return redirect(resultPath(await quiz.save(result, shopper?.shopperId)), {
+        status: 303,
+        headers: RESULT_HEADERS,
+      });
     }
     if (intent === "forget") {
       await enforceRateLimit(context, "quiz-result");

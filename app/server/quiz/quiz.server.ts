@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import {
   cyclePlan,
   decodeAnswers,
@@ -65,8 +65,13 @@ export interface Quiz {
   /** A quiz that ended at its first question (under 18): only counted, no result link. */
   recordEnded(): Promise<void>;
   openResult(token: string): Promise<ResultCheck>;
-  /** Keeps the answers sealed (the person's consent); answers the result token that names the row. */
-  save(result: QuizResult): Promise<string>;
+  /**
+   * Keeps the answers sealed (the person's consent); answers the result token that names the row. Saved
+   * while signed in, the row belongs to that account too (shown on its results timeline).
+   */
+  save(result: QuizResult, shopperId?: string | null): Promise<string>;
+  /** The outcomes of the answers an account saved, oldest first. */
+  savedFor(shopperId: string): Promise<{ savedAt: Date; outcome: QuizOutcome }[]>;
   /** Deletes the saved answers; answers the result token without the row. */
   forget(result: QuizResult): Promise<string>;
   /** Queues the plan e-mail, at most once per address per PLAN_EMAIL_WINDOW_MS. */
@@ -177,17 +182,35 @@ export function createQuiz(deps: QuizDeps): Quiz {
         },
       };
     },
-    async save(result) {
+    async save(result, shopperId = null) {
       let id = result.savedId;
       if (!id) {
         id = randomUUID();
         const answersSealed = healthData.seal(encodeAnswers(result.answers), sealContext(id));
-        await db.insert(savedQuizAnswers).values({ id, answersSealed });
+        await db.insert(savedQuizAnswers).values({ id, answersSealed, shopperId });
+      } else if (shopperId) {
+        await db
+          .update(savedQuizAnswers)
+          .set({ shopperId })
+          .where(and(eq(savedQuizAnswers.id, id), isNull(savedQuizAnswers.shopperId)));
       }
       return tokens.seal("result", {
         answers: encodeAnswers(result.answers),
         issuedAt: result.issuedAt,
         savedId: id,
+      });
+    },
+    async savedFor(shopperId) {
+      const rows = await db
+        .select()
+        .from(savedQuizAnswers)
+        .where(eq(savedQuizAnswers.shopperId, shopperId))
+        .orderBy(savedQuizAnswers.createdAt);
+      return rows.flatMap((row) => {
+        const answers = decodeAnswers(healthData.open(row.answersSealed, sealContext(row.id)));
+        return answers && isComplete(answers)
+          ? [{ savedAt: row.createdAt, outcome: outcomeOf(answers) }]
+          : [];
       });
     },
     async forget(result) {

@@ -1,0 +1,3 @@
+ALTER TABLE "saved_quiz_answers" ADD COLUMN "shopper_id" uuid;--> statement-breakpoint
+ALTER TABLE "saved_quiz_answers" ADD CONSTRAINT "saved_quiz_answers_shopper_id_shoppers_id_fk" FOREIGN KEY ("shopper_id") REFERENCES "public"."shoppers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "saved_quiz_answers_shopper_idx" ON "saved_quiz_answers" USING btree ("shopper_id");
