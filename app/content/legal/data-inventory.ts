@@ -73,6 +73,11 @@ export const dataKinds = {
     description:
       "the date of birth of the person a kit is registered for, stored encrypted so that it can be read only by our application",
   },
+  testResult: {
+    label: "Test results (health data)",
+    description:
+      "the lab's result of a kit you registered (your total testosterone and the lab's reading of it, low, normal or high), every version the lab sent, stored encrypted so that it can be read only by our application",
+  },
   staffAccount: {
     label: "Staff sign-in",
     description: "the e-mail address of a staff member signing in to the back office",
@@ -96,6 +101,9 @@ export const emailsWeSend = {
   admin_sign_in: "staff sign-in links",
   quiz_plan: "T-Quiz plans you ask us to e-mail (the plan and its link, none of your answers)",
   account_sign_in: "account sign-in links",
+  kit_result_ready: "notices that a test result is ready (a link to your results page, never the result)",
+  kit_sample_rejected: "notices that the lab could not test a sample and a replacement kit is on its way",
+  kit_result_deletion_warning: "notices that a test result will be deleted in 30 days (never the result)",
 } as const satisfies Record<string, string>;
 
 const listOf = (items: readonly string[]) =>
@@ -298,6 +306,13 @@ export const retentionRules = {
       "An account no one has used for two years, with nothing in it, is of no use; while a kit registration is kept, its account is kept too.",
     enforcedBy: "retention-job",
     period: { amount: 2, unit: "year" },
+  },
+  kitResult: {
+    summary: "12 months after the result arrives (we e-mail you 30 days before), or sooner if you delete it",
+    reason:
+      "The 12 months we promise, so you can come back to a result and set it beside a later test; no longer, because a result is the most sensitive thing we hold.",
+    enforcedBy: "retention-job",
+    period: { amount: 1, unit: "year" },
   },
   kitRegistration: {
     summary: "2 years after the kit was registered",
@@ -1101,6 +1116,53 @@ export const tables = {
         { consent_version: "Consent wording agreed to", consented_at: "When you agreed" },
       ),
       ...notPersonal({ created_at: null }),
+    },
+  }),
+  kit_results: schemaTable({
+    title: "Kit results",
+    purpose:
+      "For each kit with a result: which lab sent it, its report's identifier and current version, when it arrived (it is deleted 12 months later) and whether we have e-mailed you that it will be. The result itself is in the next table.",
+    retention: keptBy("kitRegistration"),
+    columns: notPersonal({
+      kit_id: "The kit the result is for; linked to a person only by a registration.",
+      lab_id: "Which lab integration sent it.",
+      report_id: "The lab's identifier of its report.",
+      current_version: null,
+      first_received_at: "When the result arrived: it is deleted 12 months later.",
+      deletion_warned_at: "When we e-mailed that it will be deleted in 30 days.",
+      deleted_at:
+        "When the result was deleted (by you, or after 12 months), so a late copy from the lab is not stored again.",
+      created_at: null,
+      updated_at: null,
+    }),
+  }),
+  kit_result_versions: schemaTable({
+    title: "Kit result values",
+    purpose:
+      "The lab's result of a kit, each version it sent (a corrected report replaces the value and keeps the earlier one beside it). The value and the lab's reading of it are encrypted; only the account that registered the kit sees them.",
+    retention: keptBy("kitResult"),
+    columns: {
+      ...notPersonal({
+        id: null,
+        kit_id: "The kit the result is for.",
+        version: "The lab's version of its report.",
+        status: "Final, amended or corrected, as the lab says.",
+        unit: "ng/dL or nmol/L.",
+        range_low: "The lab's reference range, the same for everyone it tests.",
+        range_high: "The lab's reference range, the same for everyone it tests.",
+        received_at: null,
+      }),
+      ...personal(
+        {
+          kinds: ["testResult"],
+          purpose: "To show you your result, and each earlier version of it, on your results page.",
+        },
+        {
+          value_sealed: "Your result's value (encrypted)",
+          flag_sealed: "The lab's reading: low, normal or high (encrypted)",
+          collected_at: "When the sample was collected",
+        },
+      ),
     },
   }),
   created_products: schemaTable({

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -269,6 +270,73 @@ export const kitRegistrations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("kit_registrations_shopper_idx").on(table.shopperId)],
+);
+
+export const RESULT_STATUSES = ["final", "amended", "corrected"] as const;
+export type ResultStatus = (typeof RESULT_STATUSES)[number];
+export const RESULT_UNITS = ["ng/dL", "nmol/L"] as const;
+export type ResultUnit = (typeof RESULT_UNITS)[number];
+
+/**
+ * A kit's lab result (issue 35 items 4 and 7): one per kit, which version of the lab's report is the
+ * current one, and when the result first arrived (it is deleted 12 months later, with an e-mail 30
+ * days before). The values live in `kit_result_versions`, sealed. When the person (or the retention
+ * job) deletes a result, its versions go and this row stays, emptied of nothing but dates, so a late or
+ * repeated delivery of the same report does not bring the result back (decision 112).
+ */
+export const kitResults = pgTable("kit_results", {
+  kitId: text("kit_id")
+    .primaryKey()
+    .references(() => kits.id),
+  /** The lab integration that sent it (LAB_INTEGRATIONS' id). */
+  labId: text("lab_id").notNull(),
+  /** The lab's identifier of its report (DiagnosticReport.identifier). */
+  reportId: text("report_id").notNull(),
+  /** The highest version received: the one shown. */
+  currentVersion: integer("current_version").notNull(),
+  /** When the result first arrived: it is kept 12 months from then. */
+  firstReceivedAt: timestamp("first_received_at", { withTimezone: true }).notNull(),
+  /** When the "your result will be deleted in 30 days" e-mail was queued. */
+  deletionWarnedAt: timestamp("deletion_warned_at", { withTimezone: true }),
+  /** When its values were deleted (by the person, or 12 months after it arrived). */
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  ...timestamps,
+});
+
+/**
+ * Each version of a kit's result the lab sent (final, then perhaps amended or corrected): the highest
+ * is the result, the others its history. The value and the lab's interpretation (low, normal, high) are
+ * health data, sealed by the application (decision 100) for `kit_result_versions:<id>:value` and
+ * `…:flag`; the unit and the lab's reference range (the same for everyone it tests) are not.
+ */
+export const kitResultVersions = pgTable(
+  "kit_result_versions",
+  {
+    /** Made by the application before the insert: the sealed values are bound to it. */
+    id: uuid("id").primaryKey(),
+    kitId: text("kit_id")
+      .notNull()
+      .references(() => kitResults.kitId),
+    /** The lab's version of its report (meta.versionId), 1, 2, …: a repeated version is a duplicate. */
+    version: integer("version").notNull(),
+    status: text("status").$type<ResultStatus>().notNull(),
+    /** `hd1.<key id>.…`: the measured value as a decimal string. */
+    valueSealed: text("value_sealed").notNull(),
+    unit: text("unit").$type<ResultUnit>().notNull(),
+    /** `hd1.<key id>.…`: low | normal | high, when the lab gave one. */
+    flagSealed: text("flag_sealed"),
+    rangeLow: doublePrecision("range_low"),
+    rangeHigh: doublePrecision("range_high"),
+    /** When the sample was collected (the Observation's effectiveDateTime). */
+    collectedAt: timestamp("collected_at", { withTimezone: true }).notNull(),
+    /** When this version reached the store. */
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("kit_result_versions_kit_version").on(table.kitId, table.version),
+    check("kit_result_versions_status", sql`${table.status} in ('final', 'amended', 'corrected')`),
+    check("kit_result_versions_unit", sql`${table.unit} in ('ng/dL', 'nmol/L')`),
+  ],
 );
 
 /**
