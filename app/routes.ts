@@ -34,6 +34,7 @@ export default [
   route("api/verify-and-send-confirmation", "routes/api.verify-and-send-confirmation.ts"),
   route("api/stripe-webhook", "routes/api.stripe-webhook.ts"),
   route("api/newsletter-subscribe", "routes/api.newsletter-subscribe.ts"),
+  route("api/lab/fhir", "routes/api.lab.fhir.ts"),
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
   route("orders/:token", "routes/orders.$token.tsx"),

@@ -127,6 +127,7 @@ describe("starts the server refuses, naming the setting (item 11)", () => {
     SMTP_URL: "smtp://127.0.0.1:9",
     SITE_SECRET: "s".repeat(40),
     HEALTH_DATA_KEYS: "test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+    LAB_INTEGRATIONS: `acme:${"l".repeat(40)}`,
     SHOPIFY_STORE_DOMAIN: "forge-test.myshopify.com",
     SHOPIFY_STOREFRONT_TOKEN: "storefront-token-0123456789",
     MAIL_FROM: "Forge <orders@forge-nutrition.com>",

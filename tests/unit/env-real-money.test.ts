@@ -15,6 +15,7 @@ const live = {
   SMTP_URL: "smtps://user:pass@smtp.example.com:465",
   SITE_SECRET: "s".repeat(40),
   HEALTH_DATA_KEYS: "test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+  LAB_INTEGRATIONS: `acme:${"l".repeat(40)}`,
 };
 const store = { SHOPIFY_STORE_DOMAIN: "forge.myshopify.com", SHOPIFY_STOREFRONT_TOKEN: "x".repeat(32) };
 
@@ -30,6 +31,13 @@ function issuesOf(source: Record<string, string>): string[] {
 }
 
 describe("a live Stripe key next to an emulated system", () => {
+  it("refuses a live key without a real lab's signing secret (the sandbox's lab emulator is not a lab)", () => {
+    const { LAB_INTEGRATIONS: _, ...noLab } = live;
+    expect(issuesOf({ ...noLab, ...store })).toEqual([
+      "LAB_INTEGRATIONS is required when STRIPE_SECRET_KEY is a live key",
+    ]);
+  });
+
   it.each([
     ["the secret key", live],
     ["a restricted key", { ...live, STRIPE_SECRET_KEY: "rk_live_abc123" }],

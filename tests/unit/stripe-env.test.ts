@@ -15,6 +15,7 @@ describe("Stripe and SMTP environment", () => {
     const signing = {
       SITE_SECRET: "s".repeat(40),
       HEALTH_DATA_KEYS: "test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+      LAB_INTEGRATIONS: `acme:${"l".repeat(40)}`,
     };
     expect(
       parseEnv({ ...live, ...store, ...signing, SMTP_URL: "smtps://user:pass@smtp.example.com:465" })

@@ -8,6 +8,7 @@ import {
 } from "~/content/store-identity";
 import { normalizeEmailAddress } from "~/contracts/email-address";
 import { parseHealthDataKeys } from "~/server/health-data/cipher.server";
+import { parseLabIntegrations } from "~/server/lab/lab-auth.server";
 
 /**
  * The server's environment, checked once at start. An invalid value stops the server with a message
@@ -170,6 +171,22 @@ export const envSchema = z
       }),
     ),
     /**
+     * The labs that may deliver kit results (decision 113): `id:secret,…`, each secret 32 characters or
+     * more, with which the lab signs its deliveries to /api/lab/fhir. Unset outside live mode: the
+     * sandbox's lab emulator, with a secret the site makes once and keeps in its database.
+     */
+    LAB_INTEGRATIONS: optional(
+      z.string().superRefine((value, context) => {
+        try {
+          parseLabIntegrations(value);
+        } catch (error) {
+          context.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      }),
+    ),
+    /** How often the job looks for results to delete 12 months after they arrived (and to warn of, 30 days before). */
+    KIT_RESULT_RETENTION_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
+    /**
      * The Shopify sync (decision 076): how long a worker's claim on an order lasts (another takes it over
      * after this if the worker died), and the longest wait between retries while Shopify is down.
      */
@@ -209,6 +226,8 @@ export const envSchema = z
       if (!env.SMTP_URL) require("SMTP_URL", "STRIPE_SECRET_KEY is a live key");
       if (!env.SITE_SECRET) require("SITE_SECRET", "STRIPE_SECRET_KEY is a live key");
       if (!env.HEALTH_DATA_KEYS) require("HEALTH_DATA_KEYS", "STRIPE_SECRET_KEY is a live key");
+      // Real people's results come from a real lab, never the sandbox's emulator.
+      if (!env.LAB_INTEGRATIONS) require("LAB_INTEGRATIONS", "STRIPE_SECRET_KEY is a live key");
       // Shoppers reply to the sender: never the sandbox's made-up one.
       if (isPlaceholder(env.MAIL_FROM))
         ctx.addIssue({

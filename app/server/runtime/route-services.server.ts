@@ -30,6 +30,8 @@ export const routeServiceNames = [
   "quiz",
   "shopperAuth",
   "kits",
+  "kitResults",
+  "labInbox",
 ] as const satisfies readonly (keyof AppServices)[];
 
 export type RouteServices = Pick<AppServices, (typeof routeServiceNames)[number]>;

@@ -14,6 +14,7 @@ import { type Database, openDatabase } from "~/server/db/client.server";
 import { createHealthDataCipher, type HealthDataCipher } from "~/server/health-data/cipher.server";
 import { resolveHealthDataKeys } from "~/server/health-data/keys.server";
 import { createRateLimiter, type RateLimiter } from "~/server/http/rate-limits.server";
+import { kitNoticeTemplates } from "~/server/kits/kit-emails.server";
 import { createKits, type Kits } from "~/server/kits/kits.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
 import { createOutbox, type Outbox } from "~/server/mail/outbox.server";
@@ -75,6 +76,7 @@ import {
   guaranteeForSupportTemplate,
 } from "~/server/support/guarantee.server";
 import { type Env, isLiveStripeKey } from "./env.server";
+import { createKitResultServices, type KitResultServices } from "./kit-result-services.server";
 import type { Logger } from "./logger.server";
 import { resolveSiteSecret } from "./site-secret.server";
 
@@ -163,7 +165,7 @@ export type AppServices = {
   shopperAuth: ShopperAuth;
   /** Kit IDs, batches, states and registrations (app/server/kits, decisions 106 and 108). */
   kits: Kits;
-};
+} & KitResultServices;
 
 export type ServiceOptions = {
   /** The drizzle/ folder of SQL migrations, applied before the database is handed out. */
@@ -238,6 +240,7 @@ export async function createServices(
       guaranteeAcknowledgementTemplate,
       reviewInvitationTemplate,
       quizPlanTemplate,
+      ...kitNoticeTemplates,
     ],
     claimInTransaction: database.kind === "postgres",
   });
@@ -351,11 +354,21 @@ export async function createServices(
     logger,
     siteUrl: env.PUBLIC_SITE_URL,
   });
+  const kitResultServices = await createKitResultServices({
+    env,
+    db: database.db,
+    logger,
+    healthData,
+    outbox,
+    shopifySync,
+    testKitVariantId: catalogConfig.variantIds.test_kit,
+  });
   // Sends what is due, including messages and orders recorded before a restart.
   outbox.start();
   shopifySync.start();
   retention.start();
   reviewInvitations.start();
+  kitResultServices.resultRetention.start();
   return {
     env,
     logger,
@@ -397,6 +410,7 @@ export async function createServices(
     quiz,
     shopperAuth,
     kits,
+    ...kitResultServices,
   };
 }
 
@@ -416,6 +430,7 @@ export async function closeServices(services: AppServices, timeoutMs = CLOSE_SER
     services.shopifySync.stop(timeoutMs / 2),
     services.retention.stop(timeoutMs / 2),
     services.reviewInvitations.stop(timeoutMs / 2),
+    services.resultRetention.stop(timeoutMs / 2),
   ]);
   services.mailer.close();
   await Promise.all([services.rateLimiter.close(left()), services.database.close(left())]);
