@@ -1,5 +1,5 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-import { pages, placeholderPageKeys } from "./content/routes";
+import { pages } from "./content/routes";
 
 /** Strip the leading slash: React Router's route paths are relative to the root. */
 const at = (path: string) => path.replace(/^\//, "");
@@ -24,10 +24,6 @@ export default [
   route(at(pages.reviews.path), "routes/reviews.tsx"),
   route(at(pages.quiz.path), "routes/quiz.tsx"),
   route("results/quiz/:token", "routes/results.quiz.$token.tsx"),
-  // One module serves every heading-only page; its content comes from the page table.
-  ...placeholderPageKeys.map((key) =>
-    route(at(pages[key].path), "routes/placeholder.tsx", { id: `placeholder-${key}` }),
-  ),
   route("api/shopify-get-product", "routes/api.shopify-get-product.ts"),
   route("api/shopify-create-product", "routes/api.shopify-create-product.ts"),
   route("api/hybrid-checkout", "routes/api.hybrid-checkout.ts"),
@@ -52,6 +48,8 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/sign-in", "routes/account.sign-in.tsx"),
   route("account/sign-out", "routes/account.sign-out.ts"),
+  route(at(pages.results.path), "routes/results.tsx"),
+  route("results/download", "routes/results.download.ts"),
   route("results/register", "routes/results.register.tsx"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),

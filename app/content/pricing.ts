@@ -58,6 +58,17 @@ export const packs = {
 >;
 export type PackItem = keyof typeof packs;
 export const isPack = (item: string): item is PackItem => Object.hasOwn(packs, item);
+/** How many bottles of the Enhancer an item holds: 1 for the bottle, its contents' for a pack, else 0. */
+export function enhancerBottlesIn(item: string): number {
+  if (item === "enhancer") return 1;
+  if (!isPack(item)) return 0;
+  const contents: readonly { item: string; units: number }[] = packs[item].contents;
+  return contents.reduce(
+    (bottles, content) => bottles + (content.item === "enhancer" ? content.units : 0),
+    0,
+  );
+}
+
 /** How many months of the Enhancer an item holds, where it holds several (the 3-month pack: 3); else 1. */
 export function monthsOf(item: ShownItem): number {
   const pack = isPack(item) ? packs[item] : undefined;

@@ -82,7 +82,9 @@ export const pages = {
     paths.results,
     "Your Results",
     "Your Results",
-    "Your T-Quiz results and what they suggest for your next step.",
+    "Your test kit results: each with the lab's range and what it means, and all of them over time.",
+    // Server-rendered for the signed-in person, and private: never cached or indexed (issue 35).
+    { prerender: false, indexable: false },
   ),
   reviews: page(
     paths.reviews,
@@ -157,9 +159,6 @@ export const pages = {
 } as const satisfies Record<string, PageEntry>;
 
 export type PageKey = keyof typeof pages;
-
-/** The pages that are still only a heading (spec §2: results, linking to the quiz; the quiz and reviews have their own pages). */
-export const placeholderPageKeys = ["results"] as const satisfies readonly PageKey[];
 
 export const allPages: readonly PageEntry[] = Object.values(pages);
 export const prerenderedPaths = allPages.filter((p) => p.prerender).map((p) => p.path);

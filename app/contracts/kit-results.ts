@@ -53,6 +53,8 @@ export type KitResult = {
   corrected: boolean;
   /** The lab's version number of the current report. */
   version: number;
+  /** When the current version reached the store (a correction's arrival; `receivedAt` when none). */
+  versionReceivedAt: Date;
   /** Earlier versions, newest first (empty when the first report stands). */
   history: KitResultVersion[];
 };

@@ -77,11 +77,12 @@ test.describe("every route of spec §2", () => {
     await expect(page).toHaveURL("/");
   });
 
-  test("payment success and the test product are noindex; robots.txt and the sitemap list the public routes", async ({
+  test("payment success, the test product and the results page are noindex; robots.txt and the sitemap list the public routes", async ({
     page,
     request,
   }) => {
-    for (const path of ["/payment-success", "/test-product"]) {
+    const private_ = ["/payment-success", "/test-product", "/results"];
+    for (const path of private_) {
       await page.goto(path);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     }
@@ -91,10 +92,11 @@ test.describe("every route of spec §2", () => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
     for (const { path } of routeHeadings) {
       const listed = sitemap.includes(`<loc>${origin}${path}</loc>`);
-      expect(listed, path).toBe(!["/payment-success", "/test-product"].includes(path));
+      expect(listed, path).toBe(!private_.includes(path));
     }
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
     expect(robots).toContain("Disallow: /test-product");
+    expect(robots).toContain("Disallow: /results");
   });
 });

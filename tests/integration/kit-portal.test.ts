@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
-import { eventually, mailsTo } from "./checkout-harness";
+import { mailsTo } from "./checkout-harness";
+import { ADULT, kitPortal } from "./kit-portal-support";
 import { adminSignIn, formPoster, inDatabase, textOf } from "./order-pages-support";
 
 /**
@@ -13,7 +14,6 @@ import { adminSignIn, formPoster, inDatabase, textOf } from "./order-pages-suppo
 const ADMIN = "ops@forge.example";
 let lastClient = 40;
 const newClient = () => `203.0.113.${++lastClient}`;
-const ADULT = "1984-02-29";
 
 describe.each(databaseTargets)("kit portal on $name", ({ name }) => {
   const shop = useShop({
@@ -22,60 +22,7 @@ describe.each(databaseTargets)("kit portal on $name", ({ name }) => {
     env: { ADMIN_EMAILS: ADMIN, TRUST_PROXY_HOPS: "1", RATE_LIMIT_MULTIPLIER: "1" },
   });
   const post = formPoster(shop, newClient);
-  const get = (path: string, cookie?: string) =>
-    fetch(path.startsWith("http") ? path : `${shop.origin}${path}`, {
-      redirect: "manual",
-      headers: cookie ? { cookie } : {},
-    });
-
-  /** The account sign-in link in a message's text (it may carry `&next=/results/register`). */
-  const accountLinkIn = (text: string | null) => {
-    const link = /https?:\/\/\S+\/account\/sign-in\?token=[\w-]+(?:&next=[\w/-]+)?/.exec(text ?? "")?.[0];
-    if (!link?.startsWith(shop.origin)) throw new Error(`no account sign-in link in:\n${text}`);
-    return link;
-  };
-
-  /** A shopper signs in as a person does: asks for a link, opens it from the mail, presses "Sign in". */
-  async function shopperSignIn(email: string, next?: string): Promise<string> {
-    const links = () =>
-      mailsTo(shop.emulators.mail.messages(), email).map((mail) => accountLinkIn(mail.text));
-    const before = new Set(links());
-    const asked = await post("/account", { email, ...(next ? { next } : {}) });
-    expect(asked.status).toBe(200);
-    expect(textOf(await asked.text())).toContain("a sign-in link is on its way");
-    const link = await eventually(() => {
-      const fresh = links().find((found) => !before.has(found));
-      if (!fresh) throw new Error(`no new sign-in link for ${email}`);
-      return fresh;
-    });
-    const signedIn = await post(link, {});
-    expect(signedIn.status).toBe(303);
-    return (signedIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  }
-
-  /** A batch of `size` kits made and (unless told otherwise) shipped, as the back office does it. */
-  async function batchOfKits(size: number, shipped = true): Promise<{ id: string; kits: string[] }> {
-    const admin = await adminSignIn(shop, post, ADMIN);
-    const made = await post("/admin/kits", { size: String(size) }, { cookie: admin });
-    expect(made.status).toBe(303);
-    const location = made.headers.get("location") ?? "";
-    const id = /\/admin\/kits\/(\d+)/.exec(location)?.[1] ?? "";
-    const csv = await get(`/admin/kits/${id}/csv`, admin);
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get("content-type")).toContain("text/csv");
-    const lines = (await csv.text()).trim().split("\r\n");
-    expect(lines[0]).toBe("kit_id,batch");
-    const kits = lines.slice(1).map((line) => line.split(",")[0] ?? "");
-    expect(kits).toHaveLength(size);
-    if (shipped) {
-      const marked = await post(`/admin/kits/${id}`, { intent: "mark-shipped" }, { cookie: admin });
-      expect(marked.status).toBe(303);
-    }
-    return { id, kits };
-  }
-
-  const register = (cookie: string, fields: Record<string, string>) =>
-    post("/results/register", { consent: "yes", dateOfBirth: ADULT, ...fields }, { cookie });
+  const { get, accountLinkIn, shopperSignIn, batchOfKits, register } = kitPortal(shop, post, ADMIN);
 
   it("signs a shopper in by a single-use link, with a Lax HttpOnly cookie, and back where they were going", async () => {
     const email = "pat@example.com";

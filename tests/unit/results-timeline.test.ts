@@ -72,7 +72,7 @@ describe("the chart's scales", () => {
     const { start, end } = timeDomain(timeline);
     expect((end - start) / 86_400_000).toBeCloseTo(60, 5);
     const [point] = chartGeometry(timeline, "wide").points;
-    expect(point?.x).toBeCloseTo((56 + 704) / 2, 0);
+    expect(point?.x).toBeCloseTo((56 + 944) / 2, 0);
   });
 
   it("reaches past the highest value or range end on a round step, from 0", () => {
@@ -106,7 +106,7 @@ describe("the chart's scales", () => {
         expect(point.x).toBeGreaterThan(geometry.plot.left);
         expect(point.x).toBeLessThan(geometry.plot.right);
       }
-      expect(geometry.xTicks.length).toBeLessThanOrEqual(layout === "narrow" ? 4 : 7);
+      expect(geometry.xTicks.length).toBeLessThanOrEqual(layout === "narrow" ? 4 : 8);
       expect(geometry.xTicks[0]?.label).toMatch(/^[A-Z][a-z]{2} 2026$/);
     }
   });

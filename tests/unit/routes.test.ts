@@ -20,8 +20,8 @@ describe("the page table", () => {
     ]);
   });
 
-  it("keeps payment success and the test product out of the sitemap and the prerender", () => {
-    for (const path of [paths.paymentSuccess, paths.testProduct]) {
+  it("keeps payment success, the test product and the (private) results page out of the sitemap and the prerender", () => {
+    for (const path of [paths.paymentSuccess, paths.testProduct, paths.results]) {
       expect(indexablePaths).not.toContain(path);
       expect(prerenderedPaths).not.toContain(path);
     }

@@ -7,21 +7,22 @@ import { DAY_MS, type Timeline } from "~/shared/results-timeline";
  */
 
 export const CHART = {
-  height: 340,
   left: 56,
   right: 16,
   top: 16,
-  /** The value plot ends here; the lanes for the supply and the quiz sit below it. */
+  /** The value plot ends here; the month labels sit under it, then a lane for each kind of event shown. */
   plotBottom: 236,
-  supplyLane: { y: 256, height: 14 },
-  quizLane: { y: 288 },
-  axisLabelsY: 326,
+  axisLabelsY: 254,
+  firstLaneY: 282,
+  laneStep: 30,
+  laneHeight: 14,
+  bottomMargin: 12,
 } as const;
 
 /** Two drawings of one chart: a narrow one for phones (its 11-unit labels stay about 11 px), a wide one. */
 export const CHART_LAYOUTS = {
   narrow: { width: 360, maxXTicks: 4 },
-  wide: { width: 720, maxXTicks: 7 },
+  wide: { width: 960, maxXTicks: 8 },
 } as const;
 export type ChartLayout = keyof typeof CHART_LAYOUTS;
 
@@ -37,6 +38,9 @@ export interface ChartGeometry {
   xTicks: { x: number; label: string }[];
   plot: { left: number; right: number; top: number; bottom: number };
   width: number;
+  height: number;
+  /** The middle of each lane drawn; a lane with nothing in it is left out. */
+  lanes: { supply: number | null; quiz: number | null };
 }
 
 /** The first and last instant the axis shows. */
@@ -105,6 +109,14 @@ export function chartGeometry(timeline: Timeline, layout: ChartLayout): ChartGeo
   const x = (instant: number) => plot.left + ((instant - start) / (end - start)) * (plot.right - plot.left);
   const y = (value: number) => plot.bottom - (Math.max(0, value) / max) * (plot.bottom - plot.top);
   const round = (value: number) => Math.round(value * 10) / 10;
+  const lanes = [
+    ...(timeline.supply.length > 0 ? ["supply" as const] : []),
+    ...(timeline.quiz.length > 0 ? ["quiz" as const] : []),
+  ];
+  const laneY = (lane: "supply" | "quiz") => {
+    const index = lanes.indexOf(lane);
+    return index < 0 ? null : CHART.firstLaneY + index * CHART.laneStep;
+  };
 
   const points = timeline.results.map((result) => ({
     x: round(x(result.at.getTime())),
@@ -127,5 +139,11 @@ export function chartGeometry(timeline: Timeline, layout: ChartLayout): ChartGeo
     xTicks: monthTicks(start, end, maxXTicks).map((tick) => ({ x: round(x(tick.at)), label: tick.label })),
     plot,
     width,
+    height:
+      CHART.firstLaneY + (lanes.length - 1) * CHART.laneStep + CHART.laneHeight / 2 + CHART.bottomMargin,
+    lanes: {
+      supply: laneY("supply"),
+      quiz: laneY("quiz"),
+    },
   };
 }

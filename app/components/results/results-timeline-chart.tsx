@@ -36,7 +36,7 @@ export function ResultsTimelineChart({ timeline, id }: { timeline: Timeline; id:
         summary={summary}
         className="mt-4 hidden sm:block"
       />
-      <ChartKey />
+      <ChartKey timeline={timeline} />
       <details className="mt-4 text-sm">
         <summary className="cursor-pointer font-bold text-ember-300">The chart as a table</summary>
         <TimelineTable timeline={timeline} />
@@ -61,10 +61,12 @@ function ChartDrawing({
 }) {
   const geometry = chartGeometry(timeline, layout);
   const { plot } = geometry;
+  const supplyY = geometry.lanes.supply;
+  const quizY = geometry.lanes.quiz;
   const key = `${id}-${layout}`;
   return (
     <svg
-      viewBox={`0 0 ${geometry.width} ${CHART.height}`}
+      viewBox={`0 0 ${geometry.width} ${geometry.height}`}
       className={`h-auto w-full ${className}`}
       role="img"
       aria-labelledby={`${key}-title ${key}-desc`}
@@ -92,7 +94,7 @@ function ChartDrawing({
             y={point.rangeTop}
             height={Math.max(1, point.rangeBottom - point.rangeTop)}
             rx={3}
-            className="fill-success-400/20"
+            className="fill-success-400/25 stroke-success-400/70"
           />
         ),
       )}
@@ -113,49 +115,40 @@ function ChartDrawing({
           </g>
         );
       })}
-      <text
-        x={plot.left - 8}
-        y={CHART.supplyLane.y + 11}
-        textAnchor="end"
-        className="fill-ink-300 text-[11px]"
-      >
-        Enhancer
-      </text>
-      <line
-        x1={plot.left}
-        x2={plot.right}
-        y1={CHART.supplyLane.y + CHART.supplyLane.height / 2}
-        y2={CHART.supplyLane.y + CHART.supplyLane.height / 2}
-        className="stroke-white/10"
-      />
-      {geometry.supply.map((period) => (
-        <rect
-          key={`supply-${period.x}`}
-          x={period.x}
-          y={CHART.supplyLane.y}
-          width={period.width}
-          height={CHART.supplyLane.height}
-          rx={4}
-          className="fill-ink-300"
-        />
-      ))}
-      <text x={plot.left - 8} y={CHART.quizLane.y + 4} textAnchor="end" className="fill-ink-300 text-[11px]">
-        Quiz
-      </text>
-      <line
-        x1={plot.left}
-        x2={plot.right}
-        y1={CHART.quizLane.y}
-        y2={CHART.quizLane.y}
-        className="stroke-white/10"
-      />
-      {geometry.quiz.map((entry) => (
-        <path
-          key={`quiz-${entry.x}`}
-          d={`M${entry.x} ${CHART.quizLane.y - 7} l7 7 l-7 7 l-7 -7 z`}
-          className="fill-gold-400"
-        />
-      ))}
+      {supplyY === null ? null : (
+        <g>
+          <LaneLabel x={plot.left - 8} y={supplyY}>
+            Enhancer
+          </LaneLabel>
+          <line x1={plot.left} x2={plot.right} y1={supplyY} y2={supplyY} className="stroke-white/10" />
+          {geometry.supply.map((period) => (
+            <rect
+              key={`supply-${period.x}`}
+              x={period.x}
+              y={supplyY - CHART.laneHeight / 2}
+              width={period.width}
+              height={CHART.laneHeight}
+              rx={4}
+              className="fill-ink-300"
+            />
+          ))}
+        </g>
+      )}
+      {quizY === null ? null : (
+        <g>
+          <LaneLabel x={plot.left - 8} y={quizY}>
+            Quiz
+          </LaneLabel>
+          <line x1={plot.left} x2={plot.right} y1={quizY} y2={quizY} className="stroke-white/10" />
+          {geometry.quiz.map((entry) => (
+            <path
+              key={`quiz-${entry.x}`}
+              d={`M${entry.x} ${quizY - 7} l7 7 l-7 7 l-7 -7 z`}
+              className="fill-gold-400"
+            />
+          ))}
+        </g>
+      )}
       {geometry.xTicks.map((tick) => (
         <g key={`x-${tick.x}`}>
           <line x1={tick.x} x2={tick.x} y1={plot.bottom} y2={plot.bottom + 4} className="stroke-ink-400" />
@@ -169,7 +162,15 @@ function ChartDrawing({
   );
 }
 
-function ChartKey() {
+function LaneLabel({ x, y, children }: { x: number; y: number; children: string }) {
+  return (
+    <text x={x} y={y + 4} textAnchor="end" className="fill-ink-300 text-[11px]">
+      {children}
+    </text>
+  );
+}
+
+function ChartKey({ timeline }: { timeline: Timeline }) {
   return (
     <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-xs text-ink-300">
       <li className="flex items-center gap-1.5">
@@ -181,17 +182,21 @@ function ChartKey() {
         Result outside it
       </li>
       <li className="flex items-center gap-1.5">
-        <span aria-hidden="true" className="inline-block h-3 w-2 rounded-sm bg-success-400/20" />
+        <span aria-hidden="true" className="inline-block h-3 w-2 rounded-sm border border-success-400/70 bg-success-400/25" />
         The lab's range
       </li>
-      <li className="flex items-center gap-1.5">
-        <span aria-hidden="true" className="inline-block h-2 w-5 rounded-sm bg-ink-300" />
-        Enhancer bought (30 days a bottle, from the order date)
-      </li>
-      <li className="flex items-center gap-1.5">
-        <span aria-hidden="true" className="inline-block size-2.5 rotate-45 bg-gold-400" />
-        Quiz result saved
-      </li>
+      {timeline.supply.length > 0 ? (
+        <li className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block h-2 w-5 rounded-sm bg-ink-300" />
+          Enhancer bought (30 days a bottle, from the order date)
+        </li>
+      ) : null}
+      {timeline.quiz.length > 0 ? (
+        <li className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block size-2.5 rotate-45 bg-gold-400" />
+          Quiz result saved
+        </li>
+      ) : null}
     </ul>
   );
 }

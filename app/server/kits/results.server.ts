@@ -198,6 +198,7 @@ export function createKitResults(deps: KitResultsDeps): KitResults {
         const shown = mine.find((version) => version.version === row.current);
         if (!shown) continue;
         const { version, status, collectedAt, value, unit, valueNgDl, referenceRange, flag } = shown;
+        const versionReceivedAt = shown.receivedAt;
         list.push({
           kitId: row.kitId,
           collectedAt,
@@ -211,6 +212,7 @@ export function createKitResults(deps: KitResultsDeps): KitResults {
           status,
           corrected: status !== "final" || mine.length > 1,
           version,
+          versionReceivedAt,
           history: mine.filter((other) => other.version !== row.current),
         });
       }

@@ -31,6 +31,7 @@ export const routeServiceNames = [
   "shopperAuth",
   "kits",
   "kitResults",
+  "resultsPage",
   "labInbox",
 ] as const satisfies readonly (keyof AppServices)[];
 

@@ -35,6 +35,7 @@ import { createShopifySync, type ShopifySync } from "~/server/orders/shopify-syn
 import { createRetentionJob, type RetentionJob } from "~/server/privacy/retention.server";
 import { createQuiz, type Quiz, quizPlanTemplate } from "~/server/quiz/quiz.server";
 import { createQuizTokens } from "~/server/quiz/quiz-tokens.server";
+import { createResultsPage, type ResultsPage } from "~/server/results/results-page.server";
 import {
   createReviewInvitations,
   type ReviewInvitations,
@@ -165,6 +166,8 @@ export type AppServices = {
   shopperAuth: ShopperAuth;
   /** Kit IDs, batches, states and registrations (app/server/kits, decisions 106 and 108). */
   kits: Kits;
+  /** The signed-in results page: results, kits on their way, the timeline (app/server/results). */
+  resultsPage: ResultsPage;
 } & KitResultServices;
 
 export type ServiceOptions = {
@@ -369,6 +372,13 @@ export async function createServices(
   retention.start();
   reviewInvitations.start();
   kitResultServices.resultRetention.start();
+  const resultsPage = createResultsPage({
+    db: database.db,
+    kitResults: kitResultServices.kitResults,
+    kits,
+    quiz,
+    itemOf: catalogConfig.itemOf,
+  });
   return {
     env,
     logger,
@@ -410,6 +420,7 @@ export async function createServices(
     quiz,
     shopperAuth,
     kits,
+    resultsPage,
     ...kitResultServices,
   };
 }
