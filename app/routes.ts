@@ -53,6 +53,7 @@ export default [
   route("account/sign-in", "routes/account.sign-in.tsx"),
   route("account/sign-out", "routes/account.sign-out.ts"),
   route("results/register", "routes/results.register.tsx"),
+  route("results/delete", "routes/results.delete.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("*", "routes/not-found.tsx"),
