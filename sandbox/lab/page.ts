@@ -52,7 +52,7 @@ function kitsSection(input: LabPageInput): string {
       last ? `v${last.version} ${escapeHtml(last.status)}: ${last.value} ${escapeHtml(last.unit)}` : "—"
     }</td></tr>`;
   });
-  return `<div class="scroll"><table><caption class="muted">Registered kits (newest first)</caption>
+  return `<div class="scroll" tabindex="0" role="group" aria-label="Registered kits, scrollable"><table><caption class="muted">Registered kits (newest first)</caption>
 <thead><tr><th scope="col">Kit ID</th><th scope="col">At the store</th><th scope="col">Last result sent</th></tr></thead>
 <tbody>${rows.join("")}</tbody></table></div>`;
 }
@@ -67,7 +67,7 @@ function deliveriesSection(deliveries: Delivery[]): string {
           one.status,
         )} (${one.attempts} ${one.attempts === 1 ? "attempt" : "attempts"})</td><td>${escapeHtml(one.answer)}</td></tr>`,
     );
-  return `<div class="scroll"><table><caption class="muted">Deliveries to the store, newest first</caption>
+  return `<div class="scroll" tabindex="0" role="group" aria-label="Deliveries, scrollable"><table><caption class="muted">Deliveries to the store, newest first</caption>
 <thead><tr><th scope="col">When</th><th scope="col">Kit</th><th scope="col">What</th><th scope="col">Status</th><th scope="col">The store's answer</th></tr></thead>
 <tbody>${rows.join("")}</tbody></table></div>`;
 }
