@@ -169,6 +169,8 @@ async function main() {
       throw error;
     });
 
+  // The lab emulator signs with the secret the site made for it, and lists the registered kits.
+  if (sandbox.active.includes("lab")) sandbox.connectLab(runtime.sandboxLabLink(services));
   // The sandbox's sample reviews, only where this process runs the Shopify emulator (decision 085).
   if (sandbox.active.includes("shopify")) {
     await runtime.recordSampleReviews(services.database.db, sampleReviews(), logger);

@@ -57,5 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ),
     // The company and support address the pages show (app/content/site.ts), fixed at build time too.
     __STORE_IDENTITY__: JSON.stringify(storeIdentityAtBuild()),
+    // The lab that tests the kits' samples (LAB_NAME): the kit pages name it (app/content/site.ts).
+    __LAB_NAME__: JSON.stringify(process.env.LAB_NAME?.trim() || null),
   },
 }));

@@ -2,6 +2,8 @@ import express from "express";
 import { brand } from "../app/content/site";
 import type { Env } from "../app/server/runtime/env.server";
 import type { Logger } from "../app/server/runtime/logger.server";
+import type { LabLink } from "./lab/deliveries";
+import { createLabEmulator } from "./lab/emulator";
 import { startMailEmulator } from "./mail/emulator";
 import { createShopifyEmulator } from "./shopify/emulator";
 import { seededCatalogEnv } from "./shopify/seed";
@@ -28,6 +30,8 @@ export type Sandbox = {
   active: string[];
   /** Values that point the adapters at the emulators, merged over the checked environment. */
   envOverrides: Partial<Env>;
+  /** The lab emulator's link to the store, given once the store's services are up (only with "lab" active). */
+  connectLab(link: LabLink): void;
   close(): Promise<void>;
 };
 
@@ -90,6 +94,17 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     closers.push(() => stripe.close());
   }
 
+  // The lab: no real lab configured (LAB_INTEGRATIONS). Its page is on this site; it delivers to this
+  // server's /api/lab/fhir, signed with the secret the site makes for it (handed over by connectLab).
+  let lab: ReturnType<typeof createLabEmulator> | undefined;
+  if (!options.env.LAB_INTEGRATIONS) {
+    lab = createLabEmulator({ storeEndpoint: `${options.selfOrigin}/api/lab/fhir` });
+    router.use("/lab", lab.router);
+    active.push("lab");
+    const closing = lab;
+    closers.push(() => closing.close());
+  }
+
   if (active.length > 0) {
     router.get("/", (_req, res) => {
       res.json({ active });
@@ -100,6 +115,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     router,
     active,
     envOverrides,
+    connectLab(link) {
+      lab?.connect(link);
+    },
     async close() {
       await Promise.allSettled(closers.map((close) => close()));
     },

@@ -49,11 +49,12 @@ const resultsIn = "3-5 days";
 const availableFor = "12 months";
 
 /**
- * The lab as a sentence names it before its verb: "Acme Labs, a certified lab," once site configuration
- * names it; until then (a placeholder) only "a certified lab", so no shopper reads a bracketed blank.
+ * The lab as a sentence names it before its verb: "Acme Labs, a certified lab," once LAB_NAME names it;
+ * the sandbox's made-up lab says it only stands in for one, so no one takes it for a real lab's name.
  */
-export function labPhrase(name: string): string {
-  return isPlaceholder(name) ? "a certified lab" : `${name}, a certified lab,`;
+export function labPhrase(name: string, fictional = false): string {
+  if (isPlaceholder(name)) return "a certified lab";
+  return fictional ? `${name}, the sandbox's stand-in for a certified lab,` : `${name}, a certified lab,`;
 }
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 export const kitFacts = {
@@ -65,7 +66,7 @@ export const kitFacts = {
   keptOnline: `kept online in your results account for ${availableFor}`,
   sample: "a finger-prick dried blood spot",
   measures: "total testosterone",
-  lab: labPhrase(testLab.name),
+  lab: labPhrase(testLab.name, testLab.fictional),
   singleUse: "Each kit is single use: one sample, one result.",
 } as const;
 

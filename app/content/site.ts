@@ -110,22 +110,25 @@ export const support = {
   replyWithin: "one business day",
 } as const;
 
+/** The lab's name while LAB_NAME is not set: made up, and saying so wherever it is shown. */
+export const SANDBOX_LAB_NAME = "Sandbox Lab (fictional)";
+
 /**
- * The laboratory that analyses the test kit's samples, named wherever the kit is described.
- * PLACEHOLDER: the brand fills in the lab it contracts with (README, "Before launch"); the copy calls it
- * a certified lab, so it must hold the certification US law requires of a lab testing human samples
- * (CLIA).
+ * The laboratory that analyses the test kit's samples, named wherever the kit is described: LAB_NAME,
+ * read at build (vite.config.ts), as the company's identity is. Unset, the sandbox's fictional lab,
+ * labelled as such (and listed by `placeholdersLeft`, an error with a live Stripe key). The copy calls
+ * the real one a certified lab, so it must hold the certification US law requires of a lab testing
+ * human samples (CLIA).
  */
+const configuredLab = typeof __LAB_NAME__ === "string" && __LAB_NAME__.trim() ? __LAB_NAME__.trim() : null;
 export const testLab = {
-  name: "[Testing lab name]",
+  name: configuredLab ?? SANDBOX_LAB_NAME,
+  fictional: configuredLab === null,
 } as const;
 
 export { isPlaceholder };
 
 /** The site configuration values that are still placeholders (empty when ready for launch). */
 export function placeholdersLeft(): string[] {
-  const values: Record<string, string> = { "testLab.name": testLab.name };
-  return Object.entries(values)
-    .filter(([, value]) => isPlaceholder(value))
-    .map(([name]) => name);
+  return testLab.fictional || isPlaceholder(testLab.name) ? ["LAB_NAME"] : [];
 }

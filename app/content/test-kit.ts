@@ -46,7 +46,7 @@ export const kitSteps = [
   { title: "Mail", text: "Seal the dry card in the prepaid return envelope and drop it in any mailbox." },
   {
     title: "Read",
-    text: `Your results are ready ${kitFacts.resultsTiming}, ${kitFacts.keptOnline}.`,
+    text: `Your results are ready ${kitFacts.resultsTiming}, ${kitFacts.keptOnline}. We e-mail you when they are; you sign in to read them.`,
   },
 ] as const;
 
@@ -70,7 +70,7 @@ export const resultsReport = {
     },
     {
       title: `Available for ${kitFacts.availableFor}`,
-      text: `Your report is ${kitFacts.keptOnline}, so you can look at it again and set it beside a later test. ${kitFacts.singleUse}`,
+      text: `Your report is ${kitFacts.keptOnline}, so you can look at it again and set it beside a later test. Then it is deleted: we e-mail you 30 days before, and you can delete it sooner. ${kitFacts.singleUse}`,
     },
   ],
   note: "To compare two results, test in the early morning both times, with the same kind of kit: saliva and blood results are not interchangeable. A low result is something to discuss with a doctor.",
@@ -78,7 +78,10 @@ export const resultsReport = {
 
 export const privacyFacts = [
   { title: "Coded samples", text: "Your sample travels with a kit ID, not your name." },
-  { title: "Private results", text: "Only you receive them." },
+  {
+    title: "Private results",
+    text: "Only the account that registered the kit sees its result, signed in. Our e-mails say only that it is ready, never the result, and it is stored encrypted.",
+  },
   { title: "Never sold", text: "We do not sell or share your results." },
   { title: "Discreet packaging", text: "Plain outside, no product names." },
 ] as const;

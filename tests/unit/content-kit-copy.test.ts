@@ -84,11 +84,11 @@ describe("the kit's facts, in one place", () => {
 
   it("says what it samples and measures, and who analyses it", () => {
     expect(kitSummary).toBe(
-      "You collect a finger-prick dried blood spot at home and mail it in; a certified lab measures your total testosterone.",
+      "You collect a finger-prick dried blood spot at home and mail it in; Sandbox Lab (fictional), the sandbox's stand-in for a certified lab, measures your total testosterone.",
     );
     expect(testKitProduct.description).toContain("finger-prick dried blood spot");
     expect(testKitProduct.description).toContain("total testosterone");
-    expect(testKitProduct.description).toContain("A certified lab measures your total testosterone");
+    expect(testKitProduct.description).toContain("a certified lab, measures your total testosterone");
     expect(testKitProduct.description).toContain(TIMING);
   });
 });
@@ -143,15 +143,18 @@ describe("the same words everywhere", () => {
     expect(heading?.text).toContain(KEPT);
   });
 
-  it("names the lab only through site configuration, and lists it as a placeholder until filled in", () => {
-    // Named once configured; until then no shopper reads the bracketed placeholder.
+  it("names the lab from the LAB_NAME setting; without it, the sandbox's lab, labelled fictional", () => {
     expect(labPhrase("Acme Clinical Labs")).toBe("Acme Clinical Labs, a certified lab,");
-    expect(labPhrase(testLab.name)).toBe("a certified lab");
-    expect(kitFacts.lab).toBe(labPhrase(testLab.name));
+    expect(labPhrase("[Testing lab name]")).toBe("a certified lab");
+    // The build under test has no LAB_NAME: the sandbox's lab, which never passes for a real one.
+    expect(testLab).toEqual({ name: "Sandbox Lab (fictional)", fictional: true });
+    expect(kitFacts.lab).toBe("Sandbox Lab (fictional), the sandbox's stand-in for a certified lab,");
+    expect(testKitProduct.description).toContain(
+      "Sandbox Lab (fictional), the sandbox's stand-in for a certified lab,",
+    );
+    expect(everywhere.filter((text) => text.includes(kitFacts.lab)).length).toBeGreaterThanOrEqual(2);
     expect(everywhere.filter((text) => /certified lab/i.test(text)).length).toBeGreaterThanOrEqual(4);
-    for (const text of everywhere) expect(text).not.toContain(testLab.name);
-    expect(testLab.name).toBe("[Testing lab name]");
-    expect(placeholdersLeft()).toContain("testLab.name");
+    expect(placeholdersLeft()).toEqual(["LAB_NAME"]);
   });
 
   it("describes the sample one way: a finger-prick dried blood spot, never saliva", () => {

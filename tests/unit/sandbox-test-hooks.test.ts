@@ -163,6 +163,7 @@ describe("the in-process sandbox", () => {
         STRIPE_SECRET_KEY: "sk_test_configured",
         STRIPE_WEBHOOK_SECRET: "whsec_configured",
         SMTP_URL: "smtp://127.0.0.1:2525",
+        LAB_INTEGRATIONS: `acme:${"l".repeat(40)}`,
         ...env,
       }),
       logger: createLogger("silent"),

@@ -83,7 +83,7 @@ describe("the company's configuration", () => {
   });
 
   it("lists the values the brand still has to fill in before launch", () => {
-    // The company and support address are settings now (store-identity.test.ts); the lab is still here.
-    expect(placeholdersLeft()).toEqual(["testLab.name"]);
+    // The company and support address are settings (store-identity.test.ts), and so is the lab's name.
+    expect(placeholdersLeft()).toEqual(["LAB_NAME"]);
   });
 });

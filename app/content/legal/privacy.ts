@@ -53,7 +53,8 @@ export const privacyPolicy = {
       "Your order: your name, e-mail address, shipping address, and what you bought and paid. Your card details go to Stripe and never reach us.",
       "What you write to us: contact messages, guarantee requests and reviews.",
       "Your e-mail address for the newsletter, only if you sign up and then confirm it.",
-      "No accounts or passwords, no test kit results, and no analytics, advertising or tracking of any kind.",
+      "Your test kit's result, if you register a kit: encrypted, shown only to the account that registered it, and deleted 12 months after it arrives (we e-mail you 30 days before; you can delete it sooner).",
+      "No passwords, and no analytics, advertising or tracking of any kind.",
     ],
     why: "To take your payment, ship your order, send its confirmation and, once it ships, one invitation to review it; to answer you; to send the newsletter you asked for; and to keep the sales records tax law requires. Never to advertise to you or to profile you.",
     sharingIntro: "We share only what each company needs to do its part for you:",
@@ -98,7 +99,6 @@ export const privacyPolicy = {
       items: [
         "No shopper accounts or passwords: you buy as a guest and follow your order through a private link.",
         "No card numbers: Stripe collects them on its own page.",
-        "No test kit results or other health information: this website never receives them.",
         "No analytics, advertising or social media trackers, and no location data.",
       ],
     },

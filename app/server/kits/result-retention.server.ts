@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lte, notExists, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, notExists, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { kitRegistrations, kitResults, shoppers } from "~/server/db/schema";
 import { createBackgroundLoop } from "~/server/jobs/background-loop.server";
@@ -95,7 +95,6 @@ export function createResultRetention(options: ResultRetentionOptions): ResultRe
       .where(
         and(
           isNotNull(kitResults.deletedAt),
-          lte(kitResults.deletedAt, sql`now()`),
           notExists(db.select().from(kitRegistrations).where(eq(kitRegistrations.kitId, kitResults.kitId))),
         ),
       )

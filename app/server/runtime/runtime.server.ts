@@ -7,6 +7,7 @@
 
 export { DataDirectoryInUseError } from "~/server/db/pglite-lock.server";
 export { DRAIN_MAX_BYTES, DRAIN_MAX_MS } from "~/server/http/body-limits";
+export { sandboxLabLink } from "~/server/kits/sandbox-lab-link.server";
 export { recordSampleReviews } from "~/server/reviews/samples.server";
 export { shownOffers, warmShownOffers } from "~/server/shopify/lookup.server";
 export { defaultPublicSiteUrl, InvalidEnvironmentError, parseEnv } from "./env.server";

@@ -190,7 +190,7 @@ export async function createServices(
     const level = isLiveStripeKey(env.STRIPE_SECRET_KEY) ? "error" : "warn";
     logger[level](
       { placeholders: unfilled },
-      "app/content/site.ts still has placeholders: fill them in before launch",
+      "settings still hold the sandbox's placeholders (the lab's name, LAB_NAME at build): set them before launch",
     );
   }
   const database = await openDatabase({
