@@ -51,7 +51,6 @@ export default [
   route(at(pages.results.path), "routes/results.tsx"),
   route("results/download", "routes/results.download.ts"),
   route("results/register", "routes/results.register.tsx"),
-  route("results/delete", "routes/results.delete.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("*", "routes/not-found.tsx"),

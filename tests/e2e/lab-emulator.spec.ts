@@ -92,4 +92,13 @@ test("the lab emulator receives a registered kit's sample and sends its result; 
   expect(all).not.toMatch(/512|264|916|ng\/dL|normal/);
   await page.goto(`${base}/results/register`);
   await expect(page.getByTestId("registered-kits")).toContainText("Result ready");
+
+  // The e-mail's link leads to the result, its meaning and its chart.
+  const link = /https?:\/\/\S+\/results(?=[\s"<]|$)/.exec(ready?.text ?? "")?.[0] ?? "";
+  expect(link.startsWith(base)).toBe(true);
+  await page.goto(link);
+  await expect(page.getByTestId("result-value")).toHaveText("512 ng/dL");
+  await expect(page.getByText("Within the lab's range", { exact: true })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Total testosterone in ng/dL over time" })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
