@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/support/chromium";
 
@@ -9,6 +10,28 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 const chromium = { executablePath: chromiumPath, args: chromiumArgs };
+
+/**
+ * Specs whose every assertion holds whatever the viewport (a page's words, links, headers, data, what
+ * works without JavaScript), or which set their own widths: run once, by the desktop project. Layout,
+ * navigation, the journeys a shopper makes and the axe sweep run at both widths (decision 126).
+ */
+const VIEWPORT_INDEPENDENT = [
+  "routes",
+  "claims-and-disclaimers",
+  "store-pages",
+  "privacy-page",
+  "newsletter-links",
+  "admin-reviews",
+  "marketing-bro-science",
+  "marketing-home",
+  "marketing-test-kit",
+  "shown-prices",
+].map((name) => {
+  if (!existsSync(new URL(`./tests/e2e/${name}.spec.ts`, import.meta.url)))
+    throw new Error(`playwright.config.ts lists tests/e2e/${name}.spec.ts, which does not exist`);
+  return `**/${name}.spec.ts`;
+});
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -35,6 +58,7 @@ export default defineConfig({
     },
     {
       name: "mobile",
+      testIgnore: VIEWPORT_INDEPENDENT,
       use: {
         ...devices["Pixel 7"],
         viewport: { width: 390, height: 844 },
