@@ -1,3 +1,4 @@
+import { PasskeySignIn } from "~/components/account/passkey-sign-in";
 import { SignInLinkCard, signInLinkHeading } from "~/components/auth/sign-in-link-card";
 import { PageIntro } from "~/components/sections/page-intro";
 import { FormNotice } from "~/components/support/form-fields";
@@ -54,6 +55,8 @@ export default function AccountSignInLink({ loaderData, actionData }: Route.Comp
         <div className="max-w-xl space-y-6">
           {refusal ? <FormNotice tone="problem">{refusal.message}</FormNotice> : null}
           <SignInLinkCard state={state} signsInTo="your account" newLinkTo="/account" surface="bg-ink-900" />
+          {/* A link that no longer works: a passkey, where the account has one, still signs in. */}
+          {state === "valid" ? null : <PasskeySignIn next="/account" />}
         </div>
       </div>
     </>

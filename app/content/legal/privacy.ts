@@ -53,7 +53,8 @@ export const privacyPolicy = {
       "Your order: your name, e-mail address, shipping address, and what you bought and paid. Your card details go to Stripe and never reach us.",
       "What you write to us: contact messages, guarantee requests and reviews.",
       "Your e-mail address for the newsletter, only if you sign up and then confirm it.",
-      "No accounts or passwords, no test kit results, and no analytics, advertising or tracking of any kind.",
+      "If you make an account: its e-mail address, the test kits you register with it, and the public key of any passkey you add.",
+      "No passwords, no test kit results, and no analytics, advertising or tracking of any kind.",
     ],
     why: "To take your payment, ship your order, send its confirmation and, once it ships, one invitation to review it; to answer you; to send the newsletter you asked for; and to keep the sales records tax law requires. Never to advertise to you or to profile you.",
     sharingIntro: "We share only what each company needs to do its part for you:",
@@ -96,7 +97,7 @@ export const privacyPolicy = {
     notCollected: {
       title: "What we don't collect",
       items: [
-        "No shopper accounts or passwords: you buy as a guest and follow your order through a private link.",
+        "No passwords: an account signs in by an e-mailed link or a passkey, of which we keep only the public key. You can also buy as a guest and follow your order through a private link.",
         "No card numbers: Stripe collects them on its own page.",
         "No test kit results or other health information: this website never receives them.",
         "No analytics, advertising or social media trackers, and no location data.",

@@ -29,6 +29,7 @@ export const routeServiceNames = [
   "adminReviews",
   "quiz",
   "shopperAuth",
+  "passkeys",
   "kits",
 ] as const satisfies readonly (keyof AppServices)[];
 
