@@ -49,7 +49,7 @@ test("a shopper adds a passkey after a link sign-in, and signs in with it", asyn
   await expect(page.getByRole("status").filter({ hasText: "Passkey added:" })).toBeVisible();
   const listed = page.getByTestId("passkeys").getByRole("listitem");
   await expect(listed).toHaveCount(1);
-  await expect(listed).toContainText(/Chrome on (Linux|Android), [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  await expect(listed).toContainText(/Chrome on (Windows|Linux|Android), [A-Z][a-z]{2} \d{1,2}, \d{4}/);
   await expect(listed).toContainText("Not used yet");
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   expect(credentials).toHaveLength(1);
