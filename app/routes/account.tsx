@@ -137,11 +137,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       <PageIntro eyebrow="Your account" heading="Sign in">
         <p>
           Your account holds the test kits you register. It has no password: we e-mail you a link that signs
-          you in.
+          you in, or you use a passkey you added to it.
         </p>
       </PageIntro>
       <div className="container-page py-12 sm:py-16">
-        <div className="max-w-xl space-y-6">
+        <div className="max-w-5xl space-y-6">
           {sent ? (
             <FormNotice tone="success">
               <p>{ACCOUNT_SENT_MESSAGE}</p>
@@ -149,40 +149,42 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           ) : refusal ? (
             <FormNotice tone="problem">{refusal.message}</FormNotice>
           ) : null}
-          <form
-            method="post"
-            noValidate
-            className="rounded-card border border-white/10 bg-ink-900 p-6 sm:p-8"
-          >
-            <input type="hidden" name="next" value={next} />
-            <label htmlFor="account-email" className="block text-sm font-bold text-white">
-              E-mail address
-            </label>
-            <p id="account-email-hint" className="mt-1 text-sm text-ink-300">
-              The first link you use makes your account.
-            </p>
-            <input
-              id="account-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={254}
-              required
-              aria-invalid={invalid ? true : undefined}
-              aria-describedby={invalid ? "account-email-hint account-email-error" : "account-email-hint"}
-              className={`${inputClass} ${invalid ? "border-danger-400" : "border-ink-500"}`}
-            />
-            {invalid ? (
-              <p id="account-email-error" className="mt-2 text-sm font-bold text-danger-400">
-                Enter a valid email address.
+          <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+            <form
+              method="post"
+              noValidate
+              className="rounded-card border border-white/10 bg-ink-900 p-6 sm:p-8"
+            >
+              <input type="hidden" name="next" value={next} />
+              <label htmlFor="account-email" className="block text-sm font-bold text-white">
+                E-mail address
+              </label>
+              <p id="account-email-hint" className="mt-1 text-sm text-ink-300">
+                The first link you use makes your account.
               </p>
-            ) : null}
-            <button type="submit" className={buttonClass("primary", "md", "mt-6 w-full sm:w-auto")}>
-              E-mail me a sign-in link
-            </button>
-          </form>
-          <PasskeySignIn next={next} />
+              <input
+                id="account-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                maxLength={254}
+                required
+                aria-invalid={invalid ? true : undefined}
+                aria-describedby={invalid ? "account-email-hint account-email-error" : "account-email-hint"}
+                className={`${inputClass} ${invalid ? "border-danger-400" : "border-ink-500"}`}
+              />
+              {invalid ? (
+                <p id="account-email-error" className="mt-2 text-sm font-bold text-danger-400">
+                  Enter a valid email address.
+                </p>
+              ) : null}
+              <button type="submit" className={buttonClass("primary", "md", "mt-6 w-full sm:w-auto")}>
+                E-mail me a sign-in link
+              </button>
+            </form>
+            <PasskeySignIn next={next} />
+          </div>
         </div>
       </div>
     </>

@@ -8,6 +8,8 @@ import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } fr
  * account's user handle) so the tests can see the store refuse.
  */
 type Json = Record<string, unknown>;
+/** The options the store gives (its JSON): the challenge, and for a new passkey the user. */
+type Options = { challenge?: unknown; user?: unknown };
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
 const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest();
 
@@ -79,8 +81,8 @@ export class SoftwareAuthenticator {
   }
 
   /** The answer to registration options (`options.challenge`, `options.user.id`). */
-  register(options: Json, answer: AnswerOptions = {}): Json {
-    this.userHandle = String((options.user as Json).id);
+  register(options: Options, answer: AnswerOptions = {}): Json {
+    this.userHandle = String((options.user as Json | undefined)?.id);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, this.cosePublicKey]);
@@ -110,7 +112,7 @@ export class SoftwareAuthenticator {
   }
 
   /** The answer to sign-in options (`options.challenge`), signed with the passkey's private key. */
-  authenticate(options: Json, answer: AnswerOptions = {}): Json {
+  authenticate(options: Options, answer: AnswerOptions = {}): Json {
     const counter = answer.counter ?? this.counter + 1;
     this.counter = Math.max(this.counter, counter);
     const authData = this.authData(0x01 | 0x04, counter);
