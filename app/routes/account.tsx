@@ -156,7 +156,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               className="rounded-card border border-white/10 bg-ink-900 p-6 sm:p-8"
             >
               <input type="hidden" name="next" value={next} />
-              <label htmlFor="account-email" className="block text-sm font-bold text-white">
+              <h2 className="text-lg font-bold text-white">Sign in by e-mail</h2>
+              <label htmlFor="account-email" className="mt-4 block text-sm font-bold text-white">
                 E-mail address
               </label>
               <p id="account-email-hint" className="mt-1 text-sm text-ink-300">
