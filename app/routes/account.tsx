@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { type ListedPasskey, PasskeyList } from "~/components/account/passkey-list";
 import { PasskeySignIn } from "~/components/account/passkey-sign-in";
+import { EmailLinkFields } from "~/components/auth/email-link-fields";
 import { PageIntro } from "~/components/sections/page-intro";
 import { FormNotice } from "~/components/support/form-fields";
 import { buttonClass } from "~/components/ui/button-link";
@@ -81,9 +82,6 @@ export const meta = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const inputClass =
-  "mt-2 block min-h-12 w-full min-w-0 rounded-xl border bg-ink-800 px-4 text-base text-white placeholder:text-ink-300 focus-visible:border-ember-400";
-
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const { email, next, passkeys } = loaderData;
   const sent = actionData && "sent" in actionData && actionData.sent;
@@ -157,32 +155,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             >
               <input type="hidden" name="next" value={next} />
               <h2 className="text-lg font-bold text-white">Sign in by e-mail</h2>
-              <label htmlFor="account-email" className="mt-4 block text-sm font-bold text-white">
-                E-mail address
-              </label>
-              <p id="account-email-hint" className="mt-1 text-sm text-ink-300">
-                The first link you use makes your account.
-              </p>
-              <input
+              <EmailLinkFields
                 id="account-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                maxLength={254}
-                required
-                aria-invalid={invalid ? true : undefined}
-                aria-describedby={invalid ? "account-email-hint account-email-error" : "account-email-hint"}
-                className={`${inputClass} ${invalid ? "border-danger-400" : "border-ink-500"}`}
+                hint="The first link you use makes your account."
+                invalid={Boolean(invalid)}
+                surface="bg-ink-800"
+                className="mt-4"
               />
-              {invalid ? (
-                <p id="account-email-error" className="mt-2 text-sm font-bold text-danger-400">
-                  Enter a valid email address.
-                </p>
-              ) : null}
-              <button type="submit" className={buttonClass("primary", "md", "mt-6 w-full sm:w-auto")}>
-                E-mail me a sign-in link
-              </button>
             </form>
             <PasskeySignIn next={next} />
           </div>
