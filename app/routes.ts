@@ -48,6 +48,8 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/sign-in", "routes/account.sign-in.tsx"),
   route("account/sign-out", "routes/account.sign-out.ts"),
+  route("account/passkeys/register", "routes/account.passkeys.register.ts"),
+  route("account/passkeys/sign-in", "routes/account.passkeys.sign-in.ts"),
   route(at(pages.results.path), "routes/results.tsx"),
   route("results/download", "routes/results.download.ts"),
   route("results/register", "routes/results.register.tsx"),

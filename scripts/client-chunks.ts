@@ -1,6 +1,7 @@
 /**
  * How the browser build is split into files (vite.config.ts's `manualChunks`; decisions 011 and 082):
- *   - `vendor` (emitted as entry.client): every package, one cacheable file that changes with a dependency;
+ *   - `vendor` (emitted as entry.client): every package, one cacheable file that changes with a dependency
+ *     (but those only a press on one page loads: `ON_DEMAND_PACKAGES`);
  *   - `shell`: what `root.tsx` reaches through static imports (header, footer): on every page;
  *   - `share-*`: app modules several routes share, grouped by which routes use them, then merged
  *     (with each other, or into `shell`) while a merge costs the pages less than the requests it saves
@@ -136,9 +137,16 @@ function planChunks(appDir: string, meta: ChunkMeta): Map<string, string> {
 }
 
 /** Rollup's `manualChunks` for the browser build. */
+/**
+ * Packages only a dynamic import loads, on one page, after a press (the passkey ceremonies, decision
+ * 116): left with that import's own chunk, so no page, and no account page before the press, loads them.
+ */
+const ON_DEMAND_PACKAGES = ["/node_modules/@simplewebauthn/"];
+
 export function clientChunks(appDir: string) {
   let plan: Map<string, string> | undefined;
   return (id: string, meta: ChunkMeta): string | undefined => {
+    if (ON_DEMAND_PACKAGES.some((folder) => id.includes(folder))) return undefined;
     if (id.includes("/node_modules/")) return "vendor";
     plan ??= planChunks(appDir, meta);
     return plan.get(id);

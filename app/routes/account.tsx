@@ -1,4 +1,7 @@
 import { data, Link } from "react-router";
+import { type ListedPasskey, PasskeyList } from "~/components/account/passkey-list";
+import { PasskeySignIn } from "~/components/account/passkey-sign-in";
+import { EmailLinkFields } from "~/components/auth/email-link-fields";
 import { PageIntro } from "~/components/sections/page-intro";
 import { FormNotice } from "~/components/support/form-fields";
 import { buttonClass } from "~/components/ui/button-link";
@@ -6,10 +9,12 @@ import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
 import { normalizeEmailAddress } from "~/contracts/email-address";
 import { destinationOf } from "~/server/accounts/shopper-auth.server";
+import { accountCookie } from "~/server/http/account-cookie.server";
 import {
   ACCOUNT_HEADERS,
   accountForm,
   limitAccountSignIn,
+  requireShopper,
   shopperOf,
 } from "~/server/http/account-routes.server";
 import { refusalOf } from "~/server/http/admin-routes.server";
@@ -19,22 +24,46 @@ import type { Route } from "./+types/account";
 /**
  * A shopper's account (issue 35 item 2): no password. An e-mail address in, a single-use sign-in link
  * out; the same answer for every address, given before the link is made, so it tells no one whether an
- * account exists. Signed in, the page says so and leads to the kit pages.
+ * account exists; or a passkey (decision 116). Signed in, the page says so, leads to the kit pages and
+ * lists the account's passkeys (added, removed here).
  */
 export const ACCOUNT_SENT_MESSAGE =
   "Check your inbox: a sign-in link is on its way, unless an unused one is already there. It works once, for 15 minutes.";
+
+export const PASSKEY_REMOVED_MESSAGE =
+  "Passkey removed: it no longer signs in, and every other device signed in to your account is signed out.";
 
 export const headers = () => ACCOUNT_HEADERS;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await shopperOf(request, context);
   const next = destinationOf(new URL(request.url).searchParams.get("next"));
-  return data({ email: session?.email ?? null, next }, { headers: ACCOUNT_HEADERS });
+  const listed = session ? await servicesFor(context, "passkeys").passkeys.list(session.shopperId) : [];
+  const passkeys: ListedPasskey[] = listed.map((passkey) => ({
+    id: passkey.id,
+    name: passkey.name,
+    createdAt: passkey.createdAt.toISOString(),
+    lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
+  }));
+  return data({ email: session?.email ?? null, next, passkeys }, { headers: ACCOUNT_HEADERS });
+}
+
+/** Removing a passkey: a plain form on the signed-in page (decision 116). */
+async function removePasskey(request: Request, context: Route.ActionArgs["context"], id: string) {
+  const owner = await requireShopper(request, context, "/account");
+  const removed = await servicesFor(context, "passkeys").passkeys.remove(
+    owner,
+    id,
+    accountCookie.read(request),
+  );
+  return data({ removed } as const, { status: removed ? 200 : 404, headers: ACCOUNT_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
     const fields = await accountForm(request, context);
+    if (fields.get("intent") === "remove-passkey")
+      return await removePasskey(request, context, fields.get("passkey") ?? "");
     await limitAccountSignIn(context);
     const email = normalizeEmailAddress(fields.get("email"));
     if (!email)
@@ -53,15 +82,13 @@ export const meta = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const inputClass =
-  "mt-2 block min-h-12 w-full min-w-0 rounded-xl border bg-ink-800 px-4 text-base text-white placeholder:text-ink-300 focus-visible:border-ember-400";
-
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, next } = loaderData;
+  const { email, next, passkeys } = loaderData;
   const sent = actionData && "sent" in actionData && actionData.sent;
   const invalid = actionData && "invalid" in actionData && actionData.invalid;
   const refusal = actionData && "refusal" in actionData ? actionData.refusal : null;
   if (email) {
+    const removed = actionData && "removed" in actionData ? actionData.removed : null;
     return (
       <>
         <PageIntro eyebrow="Your account" heading="You're signed in">
@@ -70,19 +97,34 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </p>
         </PageIntro>
         <div className="container-page py-12 sm:py-16">
-          <div className="max-w-xl rounded-card border border-white/10 bg-ink-900 p-6 sm:p-8">
-            <ul className="space-y-3 text-lg">
-              <li>
-                <Link to="/results/register" className={TEXT_LINK}>
-                  Register a test kit, and see the kits you registered
-                </Link>
-              </li>
-            </ul>
-            <form method="post" action="/account/sign-out" className="mt-8">
-              <button type="submit" className={buttonClass("secondary", "md")}>
-                Sign out
-              </button>
-            </form>
+          <div className="grid max-w-5xl gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+            <div className="rounded-card border border-white/10 bg-ink-900 p-6 sm:p-8">
+              <h2 className="text-xl font-bold text-white">Test kits</h2>
+              <ul className="mt-3 space-y-3 text-lg">
+                <li>
+                  <Link to="/results/register" className={TEXT_LINK}>
+                    Register a test kit, and see the kits you registered
+                  </Link>
+                </li>
+              </ul>
+              <form method="post" action="/account/sign-out" className="mt-8">
+                <button type="submit" className={buttonClass("secondary", "md")}>
+                  Sign out
+                </button>
+              </form>
+            </div>
+            <div className="space-y-6">
+              {removed === true ? (
+                <FormNotice tone="success">
+                  <p>{PASSKEY_REMOVED_MESSAGE}</p>
+                </FormNotice>
+              ) : removed === false ? (
+                <FormNotice tone="problem">That passkey was already removed.</FormNotice>
+              ) : refusal ? (
+                <FormNotice tone="problem">{refusal.message}</FormNotice>
+              ) : null}
+              <PasskeyList passkeys={passkeys} />
+            </div>
           </div>
         </div>
       </>
@@ -93,11 +135,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       <PageIntro eyebrow="Your account" heading="Sign in">
         <p>
           Your account holds the test kits you register. It has no password: we e-mail you a link that signs
-          you in.
+          you in, or you use a passkey you added to it.
         </p>
       </PageIntro>
       <div className="container-page py-12 sm:py-16">
-        <div className="max-w-xl space-y-6">
+        <div className="max-w-5xl space-y-6">
           {sent ? (
             <FormNotice tone="success">
               <p>{ACCOUNT_SENT_MESSAGE}</p>
@@ -105,39 +147,24 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           ) : refusal ? (
             <FormNotice tone="problem">{refusal.message}</FormNotice>
           ) : null}
-          <form
-            method="post"
-            noValidate
-            className="rounded-card border border-white/10 bg-ink-900 p-6 sm:p-8"
-          >
-            <input type="hidden" name="next" value={next} />
-            <label htmlFor="account-email" className="block text-sm font-bold text-white">
-              E-mail address
-            </label>
-            <p id="account-email-hint" className="mt-1 text-sm text-ink-300">
-              The first link you use makes your account.
-            </p>
-            <input
-              id="account-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={254}
-              required
-              aria-invalid={invalid ? true : undefined}
-              aria-describedby={invalid ? "account-email-hint account-email-error" : "account-email-hint"}
-              className={`${inputClass} ${invalid ? "border-danger-400" : "border-ink-500"}`}
-            />
-            {invalid ? (
-              <p id="account-email-error" className="mt-2 text-sm font-bold text-danger-400">
-                Enter a valid email address.
-              </p>
-            ) : null}
-            <button type="submit" className={buttonClass("primary", "md", "mt-6 w-full sm:w-auto")}>
-              E-mail me a sign-in link
-            </button>
-          </form>
+          <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+            <form
+              method="post"
+              noValidate
+              className="rounded-card border border-white/10 bg-ink-900 p-6 sm:p-8"
+            >
+              <input type="hidden" name="next" value={next} />
+              <h2 className="text-lg font-bold text-white">Sign in by e-mail</h2>
+              <EmailLinkFields
+                id="account-email"
+                hint="The first link you use makes your account."
+                invalid={Boolean(invalid)}
+                surface="bg-ink-800"
+                className="mt-4"
+              />
+            </form>
+            <PasskeySignIn next={next} />
+          </div>
         </div>
       </div>
     </>

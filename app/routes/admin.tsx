@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { AdminFrame, AdminNotice } from "~/components/admin/admin-frame";
-import { buttonClass } from "~/components/ui/button-link";
+import { EmailLinkFields } from "~/components/auth/email-link-fields";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
 import { normalizeEmailAddress } from "~/contracts/email-address";
@@ -98,28 +98,13 @@ export default function AdminSignInRequest({ loaderData, actionData }: Route.Com
           <p className="text-ink-200">
             Enter your e-mail address and we'll send you a link that signs you in. No password needed.
           </p>
-          <label htmlFor="admin-email" className="mt-6 block font-bold text-white">
-            E-mail address
-          </label>
-          <input
+          <EmailLinkFields
             id="admin-email"
-            name="email"
-            type="email"
-            autoComplete="email"
             defaultValue={sandboxOperator ?? undefined}
-            required
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={invalid ? "admin-email-error" : undefined}
-            className="mt-2 block min-h-12 w-full rounded-xl border border-ink-500 bg-ink-900 px-4 text-white placeholder:text-ink-400 focus:border-ember-400 focus:outline-2 focus:outline-ember-400"
+            invalid={Boolean(invalid)}
+            surface="bg-ink-900"
+            className="mt-6"
           />
-          {invalid ? (
-            <p id="admin-email-error" className="mt-2 text-sm font-bold text-danger-400">
-              Enter a valid email address.
-            </p>
-          ) : null}
-          <button type="submit" className={buttonClass("primary", "md", "mt-6 w-full sm:w-auto")}>
-            E-mail me a sign-in link
-          </button>
         </form>
       </div>
     </AdminFrame>

@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createAdminAuth, SESSION_TTL_MS } from "~/server/admin/admin-auth.server";
 import { createAdminOrders } from "~/server/admin/admin-orders.server";
-import { type Database, openDatabase } from "~/server/db/client.server";
 import { adminLoginTokens, adminSessions, orders, shopifySyncs } from "~/server/db/schema";
 import { sessionCookie, sessionIdOf } from "~/server/http/admin-cookie.server";
 import type { EnqueueInput, Outbox } from "~/server/mail/outbox.server";
 import { createShopifySync } from "~/server/orders/shopify-sync.server";
 import type { ShopifyOrders } from "~/server/shopify/order-types";
+import { recordingOutbox, useMemoryDatabase } from "../support/memory-database";
 
 /**
  * Issue 16 item 7 on a real database (PGlite): sign-in links stored as hashes, for listed addresses
@@ -18,29 +18,11 @@ import type { ShopifyOrders } from "~/server/shopify/order-types";
 const logger = pino({ level: "silent" });
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
-function recordingOutbox() {
-  const queued: EnqueueInput[] = [];
-  const outbox = {
-    async enqueue(_executor: unknown, input: EnqueueInput) {
-      queued.push(input);
-      return { id: crypto.randomUUID(), created: true };
-    },
-    nudge() {},
-  } as unknown as Outbox;
-  return { queued, outbox };
-}
-
 describe("admin sign-in", () => {
-  let database: Database;
+  const database = useMemoryDatabase();
   let clock: Date;
   const now = () => clock;
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
-  }, 60_000);
-  afterAll(async () => {
-    await database?.close();
-  });
   beforeEach(async () => {
     clock = new Date("2026-11-23T12:00:00Z");
     await database.db.delete(adminLoginTokens);

@@ -1,7 +1,6 @@
 import pino from "pino";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createShopperAuth } from "~/server/accounts/shopper-auth.server";
-import { type Database, openDatabase } from "~/server/db/client.server";
 import {
   kitBatches,
   kitRegistrations,
@@ -12,8 +11,8 @@ import {
 } from "~/server/db/schema";
 import { createHealthDataCipher } from "~/server/health-data/cipher.server";
 import { createKits, dateOfBirthContext } from "~/server/kits/kits.server";
-import type { EnqueueInput, Outbox } from "~/server/mail/outbox.server";
 import { readKitId } from "~/shared/kit-id";
+import { recordingOutbox, useMemoryDatabase } from "../support/memory-database";
 
 /**
  * Issue 35 items 1-3 on a real database (PGlite): batches of IDs with check characters, shipped to the
@@ -23,29 +22,11 @@ import { readKitId } from "~/shared/kit-id";
 const logger = pino({ level: "silent" });
 const healthData = createHealthDataCipher([{ id: "test", key: Buffer.alloc(32, 7) }]);
 
-function recordingOutbox() {
-  const queued: EnqueueInput[] = [];
-  const outbox = {
-    async enqueue(_executor: unknown, input: EnqueueInput) {
-      queued.push(input);
-      return { id: crypto.randomUUID(), created: true };
-    },
-    nudge() {},
-  } as unknown as Outbox;
-  return { queued, outbox };
-}
-
 describe("kits and their registration", () => {
-  let database: Database;
+  const database = useMemoryDatabase();
   let clock: Date;
   const now = () => clock;
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
-  }, 60_000);
-  afterAll(async () => {
-    await database?.close();
-  });
   beforeEach(async () => {
     clock = new Date("2026-11-28T12:00:00Z");
     await database.db.delete(kitRegistrations);

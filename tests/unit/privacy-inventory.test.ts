@@ -243,11 +243,11 @@ describe("cookies and browser storage", () => {
       "app/components/commerce/test-product-panel.tsx",
       "app/components/quiz/quiz-progress.ts",
       "app/lib/variant-ids.ts",
-      "app/routes/account.sign-in.tsx",
+      "app/routes/account.passkeys.sign-in.ts",
       "app/routes/account.sign-out.ts",
-      "app/routes/admin.sign-in.tsx",
       "app/routes/admin.sign-out.ts",
       "app/server/http/reviews-page.server.ts",
+      "app/server/http/sign-in-link-route.server.ts",
       "app/server/http/voter-cookie.server.ts",
     ];
     const touching = sourceFiles("app").filter((file) =>

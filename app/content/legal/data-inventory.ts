@@ -64,6 +64,11 @@ export const dataKinds = {
     label: "Account",
     description: "the e-mail address your account signs in with, and when you last signed in",
   },
+  passkey: {
+    label: "Passkeys",
+    description:
+      "the public key of each passkey you add to your account, the name we give it (browser, system and day), and when it was last used",
+  },
   kitRegistration: {
     label: "Kit registration",
     description: "which test kit you registered, when, and your consent to receive and store its result",
@@ -297,6 +302,12 @@ export const retentionRules = {
   accountSession: {
     summary: "Until the session ends (7 days at most, or when you sign out)",
     reason: "A session that has ended is of no use.",
+    enforcedBy: "retention-job",
+    period: { amount: 0, unit: "hour" },
+  },
+  passkeyChallenge: {
+    summary: "Until it is used, or 5 minutes; expired ones are deleted within the hour",
+    reason: "A challenge is good for one passkey answer within 5 minutes; after that it is of no use.",
     enforcedBy: "retention-job",
     period: { amount: 0, unit: "hour" },
   },
@@ -1061,6 +1072,43 @@ export const tables = {
       ),
       ...notPersonal({ created_at: null }),
     },
+  }),
+  shopper_passkeys: schemaTable({
+    title: "Passkeys",
+    purpose:
+      "The passkeys you add to your account: only their public keys, which check your device's signature when you sign in with one (the private key never leaves your device or password manager). Deleted when you remove one on your account page, or with your account.",
+    retention: keptBy("shopperAccount"),
+    columns: {
+      ...ourId,
+      ...notPersonal({ shopper_id: "Points to the account the passkey signs in to." }),
+      ...personal(
+        { kinds: ["passkey"], purpose: "To check that a sign-in comes from a device you added." },
+        {
+          credential_id: "The passkey's ID, chosen by your device",
+          public_key: "The passkey's public key",
+          counter: "How many times the device says it has used the passkey",
+          transports: "How the browser reaches the device (built in, USB, nearby phone)",
+        },
+      ),
+      ...personal(
+        { kinds: ["passkey"], purpose: "So you can tell your passkeys apart and remove one." },
+        { name: "Name (browser, system and day added)", last_used_at: "Last used" },
+      ),
+      ...notPersonal({ created_at: null }),
+    },
+  }),
+  passkey_challenges: schemaTable({
+    title: "Passkey challenges",
+    purpose:
+      "The random value your browser signs when it adds a passkey or signs in with one, stored as a one-way hash so that each is used once, within 5 minutes.",
+    retention: keptBy("passkeyChallenge"),
+    columns: notPersonal({
+      challenge_hash: "A one-way hash of the random challenge.",
+      purpose: "Adding a passkey or signing in.",
+      shopper_id: "Points to the account adding a passkey (none for a sign-in).",
+      expires_at: null,
+      created_at: null,
+    }),
   }),
   kit_batches: schemaTable({
     title: "Kit batches",

@@ -53,6 +53,7 @@ export const privacyPolicy = {
       "Your order: your name, e-mail address, shipping address, and what you bought and paid. Your card details go to Stripe and never reach us.",
       "What you write to us: contact messages, guarantee requests and reviews.",
       "Your e-mail address for the newsletter, only if you sign up and then confirm it.",
+      "If you make an account: its e-mail address, the test kits you register with it, and the public key of any passkey you add.",
       "Your test kit's result, if you register a kit: encrypted, shown only to the account that registered it, and deleted 12 months after it arrives (we e-mail you 30 days before; you can delete it sooner).",
       "No passwords, and no analytics, advertising or tracking of any kind.",
     ],
@@ -97,7 +98,7 @@ export const privacyPolicy = {
     notCollected: {
       title: "What we don't collect",
       items: [
-        "No shopper accounts or passwords: you buy as a guest and follow your order through a private link.",
+        "No passwords: an account signs in by an e-mailed link or a passkey, of which we keep only the public key. You can also buy as a guest and follow your order through a private link.",
         "No card numbers: Stripe collects them on its own page.",
         "No analytics, advertising or social media trackers, and no location data.",
       ],

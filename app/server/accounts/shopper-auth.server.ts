@@ -45,6 +45,10 @@ export interface ShopperAuth {
   signIn(token: string): Promise<{ sessionId: string; expiresAt: Date } | null>;
   session(sessionId: string | null): Promise<ShopperSession | null>;
   signOut(sessionId: string | null): Promise<void>;
+  /** A session for an account a passkey proved (decision 116): the same as a link's. */
+  openSession(email: string, how: string): Promise<{ sessionId: string; expiresAt: Date }>;
+  /** Every session of the account but `keep` ends (a passkey was removed). */
+  endOtherSessions(email: string, keep: string | null): Promise<void>;
 }
 
 export type ShopperAuthDeps = { db: Db; outbox: Outbox; logger: Logger; siteUrl: string; now?: () => Date };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import type { SignInLinkTable, SignInSessionTable } from "~/server/db/schema";
 import type { Outbox } from "~/server/mail/outbox.server";
@@ -25,6 +25,7 @@ const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** What a sign-in link stands for now: ready to use, used, too old, or nothing. */
 export type SignInLinkState = "valid" | "used" | "expired" | "invalid";
 export type LinkSession = { email: string; expiresAt: Date };
+export type OpenedSession = { sessionId: string; email: string; expiresAt: Date };
 
 export interface EmailLinkAuth {
   /** Whether this address may sign in. */
@@ -37,7 +38,14 @@ export interface EmailLinkAuth {
   /** Reads only: what the link's page shows. */
   linkState(token: string): Promise<SignInLinkState>;
   /** Spends the token (once, atomically) and opens a session; null when it cannot be used. */
-  signIn(token: string): Promise<{ sessionId: string; email: string; expiresAt: Date } | null>;
+  signIn(token: string): Promise<OpenedSession | null>;
+  /**
+   * Opens a session for an address another way has proved (a passkey, decision 116): the same session,
+   * cookie and sign-in hook as a link's. `how` is said in the log line.
+   */
+  openSession(email: string, how: string): Promise<OpenedSession>;
+  /** Ends every session of the address but `keep` (a passkey was removed: decision 116). */
+  endOtherSessions(email: string, keep: string | null): Promise<void>;
   /** The session a cookie's value names, if it is still open and its address may still sign in. */
   session(sessionId: string | null): Promise<LinkSession | null>;
   signOut(sessionId: string | null): Promise<void>;
@@ -68,6 +76,18 @@ export function createEmailLinkAuth(deps: EmailLinkAuthDeps): EmailLinkAuth {
   const { db, outbox, logger, audience, mayUse } = deps;
   const { links, sessions } = deps.tables;
   const now = deps.now ?? (() => new Date());
+
+  async function openSession(email: string, how: string, at: Date): Promise<OpenedSession> {
+    await deps.onSignIn?.(email, at);
+    const sessionId = newSecret();
+    const expiresAt = new Date(at.getTime() + deps.sessionTtlMs);
+    await db.insert(sessions).values({ idHash: hashSecret(sessionId), email, expiresAt, createdAt: at });
+    // Old sessions are of no use to anyone: cleared as new ones are made.
+    await db.delete(sessions).where(lt(sessions.expiresAt, at));
+    if (deps.logAddress) logger.info({ [audience]: email }, `${audience} signed in ${how}`);
+    else logger.info(`${audience} signed in ${how}`);
+    return { sessionId, email, expiresAt };
+  }
 
   return {
     mayUse,
@@ -129,18 +149,15 @@ export function createEmailLinkAuth(deps: EmailLinkAuthDeps): EmailLinkAuth {
         .returning({ email: links.email });
       // No longer allowed since the link was sent: the link no longer signs in.
       if (!spent || !mayUse(spent.email)) return null;
-      await deps.onSignIn?.(spent.email, at);
-      const sessionId = newSecret();
-      const expiresAt = new Date(at.getTime() + deps.sessionTtlMs);
-      await db
-        .insert(sessions)
-        .values({ idHash: hashSecret(sessionId), email: spent.email, expiresAt, createdAt: at });
-      // Old sessions and links are of no use to anyone: cleared as new ones are made.
-      await db.delete(sessions).where(lt(sessions.expiresAt, at));
       await db.delete(links).where(lt(links.expiresAt, new Date(at.getTime() - 86_400_000)));
-      if (deps.logAddress) logger.info({ [audience]: spent.email }, `${audience} signed in`);
-      else logger.info(`${audience} signed in`);
-      return { sessionId, email: spent.email, expiresAt };
+      return openSession(spent.email, "by link", at);
+    },
+
+    openSession: (email, how) => openSession(email, how, now()),
+
+    async endOtherSessions(email, keep) {
+      const kept = keep && SECRET_PATTERN.test(keep) ? hashSecret(keep) : "";
+      await db.delete(sessions).where(and(eq(sessions.email, email), ne(sessions.idHash, kept)));
     },
 
     async session(sessionId) {

@@ -212,6 +212,46 @@ export const shoppers = pgTable("shoppers", {
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A shopper's passkey (issue 35 item 2, decision 116): a WebAuthn credential their device made, of which
+ * the store keeps only the public key. Removed by its owner on /account, or with the account.
+ */
+export const shopperPasskeys = pgTable(
+  "shopper_passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shopperId: uuid("shopper_id")
+      .notNull()
+      .references(() => shoppers.id, { onDelete: "cascade" }),
+    /** The authenticator's credential ID, base64url. */
+    credentialId: text("credential_id").notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    /** The authenticator's signature counter as last seen; 0 for one that keeps none. */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** How the browser reaches the authenticator ("internal", "hybrid", "usb" …). */
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    /** What the account page calls it: the browser and system, and the day it was added. */
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (table) => [index("shopper_passkeys_shopper_idx").on(table.shopperId)],
+);
+
+/**
+ * A WebAuthn challenge the server gave out (decision 116): single-use (deleted as it is checked) and
+ * good for 5 minutes. One to add a passkey names the signed-in account; one to sign in names none.
+ */
+export const passkeyChallenges = pgTable("passkey_challenges", {
+  /** A SHA-256 of the challenge. */
+  challengeHash: text("challenge_hash").primaryKey(),
+  purpose: text("purpose").$type<"register" | "sign-in">().notNull(),
+  shopperId: uuid("shopper_id").references(() => shoppers.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A batch of kit IDs made in the back office for the warehouse to print (issue 35 item 1). */
 export const kitBatches = pgTable("kit_batches", {
   id: bigserial("id", { mode: "number" }).primaryKey(),

@@ -54,6 +54,8 @@ export const rateLimits = {
   "admin-sign-in": { points: 10, durationSeconds: 600 },
   /** A shopper's sign-in form and link, per client address (one live link per address bounds the mail). */
   "account-sign-in": { points: 10, durationSeconds: 600 },
+  /** Passkey ceremonies, per client address: a sign-in or an added passkey is two calls (challenge, answer). */
+  passkey: { points: 20, durationSeconds: 600 },
   /** Kit registrations tried, per client address: each looks a kit ID up, so guessing IDs is slow. */
   "kit-register": { points: 20, durationSeconds: 3600 },
   /** "Helpful" votes on reviews: each is one write; a visitor reading a page may vote on every review of it. */

@@ -18,6 +18,7 @@ import {
   kitRegistrations,
   newsletterSubscribers,
   orders,
+  passkeyChallenges,
   refunds,
   reviewHelpfulVotes,
   reviews,
@@ -60,6 +61,7 @@ export type RetentionStepName =
   | "saved-quiz-answers"
   | "account-sign-in-links"
   | "account-sessions"
+  | "passkey-challenges"
   | "kit-registrations"
   | "shopper-accounts";
 
@@ -338,6 +340,14 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
         shopperSignInLinks,
         shopperSignInLinks.tokenHash,
         lt(shopperSignInLinks.expiresAt, cutoff("accountSignInLink")),
+        limit,
+      ),
+    "passkey-challenges": (limit) =>
+      deleteBatch(
+        db,
+        passkeyChallenges,
+        passkeyChallenges.challengeHash,
+        lt(passkeyChallenges.expiresAt, cutoff("passkeyChallenge")),
         limit,
       ),
     "account-sessions": (limit) =>

@@ -29,6 +29,7 @@ export const routeServiceNames = [
   "adminReviews",
   "quiz",
   "shopperAuth",
+  "passkeys",
   "kits",
   "kitResults",
   "resultsPage",

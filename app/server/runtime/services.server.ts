@@ -1,5 +1,6 @@
 import { QUIZ_RESULT_DAYS } from "~/content/quiz";
-import { placeholdersLeft } from "~/content/site";
+import { brand, placeholdersLeft } from "~/content/site";
+import { createPasskeys, type Passkeys } from "~/server/accounts/passkeys.server";
 import {
   accountSignInTemplate,
   createShopperAuth,
@@ -164,6 +165,8 @@ export type AppServices = {
   quiz: Quiz;
   /** Shoppers' accounts: sign-in by e-mailed link, no password (app/server/accounts, decision 107). */
   shopperAuth: ShopperAuth;
+  /** Shoppers' passkeys, the second way in: WebAuthn ceremonies and the account's list (decision 116). */
+  passkeys: Passkeys;
   /** Kit IDs, batches, states and registrations (app/server/kits, decisions 106 and 108). */
   kits: Kits;
   /** The signed-in results page: results, kits on their way, the timeline (app/server/results). */
@@ -305,6 +308,14 @@ export async function createServices(
     logger,
     siteUrl: env.PUBLIC_SITE_URL,
   });
+  const passkeys = createPasskeys({
+    db: database.db,
+    logger,
+    siteUrl: env.PUBLIC_SITE_URL,
+    rpName: brand.name,
+    openSession: shopperAuth.openSession,
+    endOtherSessions: shopperAuth.endOtherSessions,
+  });
   const kits = createKits({ db: database.db, logger, healthData });
   const adminOrders = createAdminOrders({ db: database.db, logger, sync: shopifySync });
   const adminOrderDetails = createAdminOrderDetails({
@@ -419,6 +430,7 @@ export async function createServices(
     paymentEvents: createPaymentEvents({ payments, fulfilment, refunds, logger }),
     quiz,
     shopperAuth,
+    passkeys,
     kits,
     resultsPage,
     ...kitResultServices,

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll } from "vitest";
+import { type Database, openDatabase } from "~/server/db/client.server";
+import type { EnqueueInput, Outbox } from "~/server/mail/outbox.server";
+
+/**
+ * What the unit tests on a real database share: one in-memory PGlite with every migration, opened
+ * before the file's tests and closed after them, and an outbox that records what it is given.
+ */
+export function useMemoryDatabase(): { readonly db: Database["db"] } {
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+  return {
+    get db() {
+      if (!database) throw new Error("the database opens before the tests (beforeAll)");
+      return database.db;
+    },
+  };
+}
+
+/** An outbox that keeps each queued message in `queued`, for a test to read. */
+export function recordingOutbox() {
+  const queued: EnqueueInput[] = [];
+  const outbox = {
+    async enqueue(_executor: unknown, input: EnqueueInput) {
+      queued.push(input);
+      return { id: crypto.randomUUID(), created: true };
+    },
+    nudge() {},
+  } as unknown as Outbox;
+  return { queued, outbox };
+}
