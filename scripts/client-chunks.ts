@@ -70,9 +70,30 @@ function mergeDelta(a: Group, b: Group): number {
   return delta;
 }
 
-/** Greedy: merge the pair that saves most until no merge saves anything. */
+/**
+ * Greedy: first every group whose joining the shell saves something joins it (the shell is on every
+ * page, so what most pages use belongs there whatever else it could pair with); then the pair that
+ * saves most merges, until no merge saves anything.
+ */
 export function mergeGroups(groups: Group[]): Group[] {
-  const result = [...groups];
+  const shellIndex = groups.findIndex((group) => group.shell);
+  let result = [...groups];
+  if (shellIndex >= 0) {
+    let shell = groups[shellIndex] as Group;
+    const rest: Group[] = [];
+    for (const group of groups) {
+      if (group === shell) continue;
+      if (mergeDelta(shell, group) < 0)
+        shell = {
+          routes: new Set([...shell.routes, ...group.routes]),
+          modules: [...shell.modules, ...group.modules],
+          bytes: shell.bytes + group.bytes,
+          shell: true,
+        };
+      else rest.push(group);
+    }
+    result = [shell, ...rest];
+  }
   for (;;) {
     let best: [number, number, number] | undefined;
     for (let i = 0; i < result.length; i++)

@@ -5,7 +5,7 @@ import { PageIntro } from "~/components/sections/page-intro";
 import { FormNotice } from "~/components/support/form-fields";
 import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
-import { resultsPage } from "~/content/results";
+import { resultsPage } from "~/content/results-page";
 import { pages } from "~/content/routes";
 import { pageMeta } from "~/lib/seo";
 import { ACCOUNT_HEADERS, accountForm, requireShopper, shopperOf } from "~/server/http/account-routes.server";

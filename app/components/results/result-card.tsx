@@ -1,5 +1,5 @@
 import { buttonClass } from "~/components/ui/button-link";
-import { resultsPage } from "~/content/results";
+import { resultsPage } from "~/content/results-page";
 import type { ResultView } from "~/contracts/results-page";
 
 const FLAG_STYLE = {
