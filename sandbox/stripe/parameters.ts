@@ -119,12 +119,16 @@ const CREATE_PARAMS = new Set([
   "custom_text",
   "phone_number_collection",
   "submit_type",
+  "customer",
+  "subscription_data",
 ]);
 
 const LINE_PARAMS = ["quantity", "price_data", "price", "adjustable_quantity"];
 
 export type LineParams = {
   quantity: number;
+  /** A subscription's line: how often its price recurs (`price_data[recurring]`). */
+  recurring: { interval: "day" | "week" | "month" | "year"; intervalCount: number } | null;
   /** Lower case, as Stripe answers it. */
   currency: string;
   /** In the currency's smallest unit. */
@@ -136,6 +140,15 @@ export type ShippingRateParams = { displayName: string; amount: number };
 
 /** A session's parameters, checked: what sessions.ts needs to make one. */
 export type CreateSessionParams = {
+  mode: "payment" | "subscription";
+  /** An existing customer (`cus_…`), e.g. one on a test clock. */
+  customer: string | null;
+  /** `subscription_data`: what the subscription Checkout makes carries. */
+  subscriptionData: {
+    billingMode: "classic" | "flexible";
+    metadata: Record<string, string>;
+    description: string | null;
+  } | null;
   successUrl: string;
   cancelUrl: string | null;
   lines: LineParams[];
@@ -167,6 +180,7 @@ function lineParams(raw: unknown, index: number): LineParams {
       "parameter_missing",
     );
   const lineCurrency = currency(priceData.currency, `${param}[price_data][currency]`);
+  const recurring = recurringParams(priceData.recurring, `${param}[price_data][recurring]`);
   const unitAmount = integer(priceData.unit_amount, `${param}[price_data][unit_amount]`, 0, 99_999_999);
   const productData = priceData.product_data;
   const productParam = `${param}[price_data][product_data]`;
@@ -174,6 +188,7 @@ function lineParams(raw: unknown, index: number): LineParams {
     throw invalid("Missing required param: product_data.", productParam, "parameter_missing");
   return {
     quantity,
+    recurring,
     currency: lineCurrency,
     unitAmount,
     product: {
@@ -184,16 +199,69 @@ function lineParams(raw: unknown, index: number): LineParams {
   };
 }
 
-function lines(value: unknown): LineParams[] {
+const INTERVALS = ["day", "week", "month", "year"] as const;
+
+function recurringParams(value: unknown, param: string): LineParams["recurring"] {
+  if (value === undefined || value === "") return null;
+  if (!isRecord(value)) throw invalid("Invalid hash", param);
+  const interval = string(value.interval, `${param}[interval]`, { required: true });
+  if (!INTERVALS.includes(interval as (typeof INTERVALS)[number]))
+    throw invalid(`Invalid interval: must be one of ${INTERVALS.join(", ")}`, `${param}[interval]`);
+  const intervalCount =
+    value.interval_count === undefined
+      ? 1
+      : integer(value.interval_count, `${param}[interval_count]`, 1, 365);
+  // Stripe's limit: at most a year between billings.
+  const days =
+    { day: 1, week: 7, month: 31, year: 366 }[interval as (typeof INTERVALS)[number]] * intervalCount;
+  if (days > 366)
+    throw invalid("The maximum billing interval is one year (1 year, 12 months, or 52 weeks).", param);
+  return { interval: interval as (typeof INTERVALS)[number], intervalCount };
+}
+
+function subscriptionData(value: unknown): CreateSessionParams["subscriptionData"] {
+  const raw = value === undefined || value === "" ? {} : value;
+  if (!isRecord(raw)) throw invalid("Invalid hash", "subscription_data");
+  for (const key of Object.keys(raw)) {
+    if (!["billing_mode", "metadata", "description"].includes(key))
+      throw invalid(`Received unknown parameter: subscription_data[${key}]`, `subscription_data[${key}]`);
+  }
+  const billingMode = isRecord(raw.billing_mode) ? raw.billing_mode.type : undefined;
+  if (billingMode !== undefined && billingMode !== "classic" && billingMode !== "flexible")
+    throw invalid(
+      "Invalid billing_mode[type]: must be one of classic or flexible",
+      "subscription_data[billing_mode][type]",
+    );
+  return {
+    billingMode: billingMode ?? "classic",
+    metadata: metadata(raw.metadata, "subscription_data[metadata]"),
+    description: string(raw.description, "subscription_data[description]", { max: 500 }),
+  };
+}
+
+function lines(value: unknown, mode: "payment" | "subscription"): LineParams[] {
   const raw = value === undefined ? [] : asArray(value, "line_items");
   if (raw.length === 0)
     throw invalid(
-      "You must provide at least one line item when mode=payment.",
+      `You must provide at least one line item when mode=${mode}.`,
       "line_items",
       "parameter_missing",
     );
   if (raw.length > 100) throw invalid("You may only specify up to 100 line items.", "line_items");
-  return raw.map(lineParams);
+  const parsed = raw.map(lineParams);
+  parsed.forEach((line, index) => {
+    if (mode === "subscription" && !line.recurring)
+      throw invalid(
+        "You must specify at least one recurring price in `subscription` mode when using prices.",
+        `line_items[${index}][price_data][recurring]`,
+      );
+    if (mode === "payment" && line.recurring)
+      throw invalid(
+        "You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.",
+        `line_items[${index}][price_data][recurring]`,
+      );
+  });
+  return parsed;
 }
 
 function allowedCountries(value: unknown): string[] | null {
@@ -238,14 +306,36 @@ export function createSessionParams(body: Record<string, unknown>): CreateSessio
     if (!CREATE_PARAMS.has(key)) throw invalid(`Received unknown parameter: ${key}`, key);
   }
   const mode = string(body.mode, "mode", { required: true });
-  if (mode !== "payment") throw invalid(`This emulator supports mode=payment only (got ${mode}).`, "mode");
+  if (mode !== "payment" && mode !== "subscription")
+    throw invalid(`This emulator supports mode=payment and mode=subscription only (got ${mode}).`, "mode");
+  if (mode === "payment" && body.subscription_data !== undefined)
+    throw invalid("You can only pass `subscription_data` in `subscription` mode.", "subscription_data");
+  if (mode === "subscription" && body.shipping_options !== undefined)
+    throw invalid(
+      "The Stripe emulator does not model shipping rates in `subscription` mode.",
+      "shipping_options",
+    );
+  if (mode === "subscription" && body.allow_promotion_codes === "true")
+    throw invalid(
+      "The Stripe emulator does not model promotion codes in `subscription` mode.",
+      "allow_promotion_codes",
+    );
   const successUrl = url(body.success_url, "success_url", true) as string;
   const cancelUrl = url(body.cancel_url, "cancel_url", false);
-  const lineParams = lines(body.line_items);
+  const lineParams = lines(body.line_items, mode);
   const sessionCurrency = lineParams[0]?.currency ?? "usd";
   if (lineParams.some((line) => line.currency !== sessionCurrency))
     throw invalid("All line items must have the same currency.", "line_items");
+  const customer = string(body.customer, "customer");
+  if (customer && body.customer_email !== undefined)
+    throw invalid(
+      "You may only specify one of these parameters: customer, customer_email.",
+      "customer_email",
+    );
   return {
+    mode,
+    customer,
+    subscriptionData: mode === "subscription" ? subscriptionData(body.subscription_data) : null,
     successUrl,
     cancelUrl,
     lines: lineParams,

@@ -26,6 +26,8 @@ export type CompleteSessionInput = {
   email: string;
   name: string;
   address: StripeAddress;
+  /** The card's digits (a subscription keeps it for its renewals); default: the test card that pays. */
+  card?: string;
 };
 
 export type SessionStoreOptions = {
@@ -40,6 +42,11 @@ export type SessionStoreOptions = {
   promotions: Promotions;
   /** Takes a paid session's total (charges.ts): its PaymentIntent's id. */
   pay(session: StripeCheckoutSession): string;
+  /** Subscription mode: makes the customer (unless given), the subscription and its paid first invoice. */
+  subscribe(
+    record: SessionRecord,
+    input: CompleteSessionInput,
+  ): { customer: string; subscription: string; invoice: string };
 };
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
@@ -98,7 +105,15 @@ function lineItem(line: LineParams, created: number): { product: StripeProduct; 
       unit_amount: line.unitAmount,
       unit_amount_decimal: String(line.unitAmount),
       product: product.id,
-      type: "one_time",
+      type: line.recurring ? "recurring" : "one_time",
+      recurring: line.recurring
+        ? {
+            interval: line.recurring.interval,
+            interval_count: line.recurring.intervalCount,
+            meter: null,
+            usage_type: "licensed",
+          }
+        : null,
       created,
       livemode: false,
       metadata: {},
@@ -129,7 +144,7 @@ function newRecord(
   const session: StripeCheckoutSession = {
     id,
     object: "checkout.session",
-    mode: "payment",
+    mode: params.mode,
     status: "open",
     payment_status: "unpaid",
     url: `${payPageBaseUrl}/${id}`,
@@ -139,7 +154,9 @@ function newRecord(
     amount_total: subtotal + shippingAmount,
     currency: params.currency,
     client_reference_id: params.clientReferenceId,
-    customer: null,
+    customer: params.customer,
+    subscription: null,
+    invoice: null,
     customer_email: params.customerEmail,
     customer_details: null,
     collected_information: null,
@@ -180,7 +197,16 @@ function newRecord(
     consent: null,
     custom_text: options.customText,
   };
-  return { session, lineItems, products, shippingRates, options, promotion: null, declines: 0 };
+  return {
+    session,
+    lineItems,
+    products,
+    shippingRates,
+    options,
+    promotion: null,
+    declines: 0,
+    subscriptionData: params.subscriptionData,
+  };
 }
 
 export function createSessionStore(options: SessionStoreOptions) {
@@ -283,7 +309,13 @@ export function createSessionStore(options: SessionStoreOptions) {
     }
     // The address is in: automatic tax is computed, and the total charged includes it.
     applyTotals(record, options.promotions);
-    session.payment_intent = options.pay(session);
+    if (session.mode === "subscription") {
+      // The first invoice is the payment: the session itself has no PaymentIntent (as at Stripe).
+      const made = options.subscribe(record, input);
+      session.customer = made.customer;
+      session.subscription = made.subscription;
+      session.invoice = made.invoice;
+    } else session.payment_intent = options.pay(session);
     if (record.promotion) options.promotions.redeem(record.promotion.promotionCodeId);
     options.emit("checkout.session.completed", session);
     return session;
