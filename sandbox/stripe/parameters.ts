@@ -1,99 +1,32 @@
 import { shippableCountry } from "./countries";
 import { invalid } from "./errors";
+import {
+  asArray,
+  currency,
+  expandList,
+  integer,
+  isRecord,
+  listLimit,
+  metadata,
+  requiredString,
+  string,
+  url,
+} from "./param-values";
+import {
+  type Recurring,
+  recurringParams,
+  type SubscriptionData,
+  subscriptionData,
+} from "./subscription-params";
+
+export { asArray, expandList, integer, isRecord, listLimit, string };
 
 /**
- * Stripe's form-encoded parameters, read and checked as Stripe checks them: bracketed keys arrive
- * (Express's extended parser) as nested objects and arrays of strings; every value is a string, so
- * numbers and arrays are read here. Each check throws Stripe's 400 answer naming the parameter, in
- * the order Stripe would meet them. Nothing here makes an id or touches a session (sessions.ts does).
+ * A Checkout Session's parameters, read and checked as Stripe checks them (the values themselves by
+ * param-values.ts, a subscription's by subscription-params.ts). Each check throws Stripe's 400 answer
+ * naming the parameter, in the order Stripe would meet them. Nothing here makes an id or touches a
+ * session (sessions.ts does).
  */
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Form-encoded arrays arrive as arrays, or as objects keyed by index when sparse. */
-export function asArray(value: unknown, param: string): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (isRecord(value) && Object.keys(value).every((key) => /^\d+$/.test(key)))
-    return Object.keys(value)
-      .sort((a, b) => Number(a) - Number(b))
-      .map((key) => value[key]);
-  throw invalid(`Invalid array`, param);
-}
-
-export function integer(value: unknown, param: string, min: number, max: number): number {
-  const text = typeof value === "number" ? String(value) : value;
-  if (typeof text !== "string" || !/^-?\d+$/.test(text))
-    throw invalid(`Invalid integer: ${String(value)}`, param);
-  const number = Number(text);
-  if (number < min) throw invalid(`This value must be greater than or equal to ${min}.`, param);
-  if (number > max) throw invalid(`This value must be less than or equal to ${max}.`, param);
-  return number;
-}
-
-export function string(
-  value: unknown,
-  param: string,
-  options: { required?: boolean; max?: number } = {},
-): string | null {
-  if (value === undefined || value === "") {
-    if (options.required) throw invalid(`Missing required param: ${param}.`, param, "parameter_missing");
-    return null;
-  }
-  if (typeof value !== "string") throw invalid(`Invalid string: ${JSON.stringify(value)}`, param);
-  if (options.max && value.length > options.max)
-    throw invalid(`This value must be ${options.max} characters or fewer.`, param);
-  return value;
-}
-
-function requiredString(value: unknown, param: string, max?: number): string {
-  return string(value, param, { required: true, max }) as string;
-}
-
-function url(value: unknown, param: string, required: boolean): string | null {
-  const text = string(value, param, { required, max: 5000 });
-  if (text === null) return null;
-  try {
-    const parsed = new URL(text.replace("{CHECKOUT_SESSION_ID}", "placeholder"));
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error();
-  } catch {
-    throw invalid("Not a valid URL", param, "url_invalid");
-  }
-  return text;
-}
-
-function metadata(value: unknown, param: string): Record<string, string> {
-  if (value === undefined || value === "") return {};
-  if (!isRecord(value)) throw invalid("Invalid hash", param);
-  const out: Record<string, string> = {};
-  for (const [key, entry] of Object.entries(value)) {
-    if (typeof entry !== "string") throw invalid("Invalid metadata value", `${param}[${key}]`);
-    if (key.length > 40) throw invalid("Metadata keys can be at most 40 characters", `${param}[${key}]`);
-    if (entry.length > 500)
-      throw invalid("Metadata values can be at most 500 characters", `${param}[${key}]`);
-    out[key] = entry;
-  }
-  return out;
-}
-
-function currency(value: unknown, param: string): string {
-  const text = string(value, param, { required: true });
-  if (!text || !/^[a-zA-Z]{3}$/.test(text)) throw invalid(`Invalid currency: ${String(value)}`, param);
-  return text.toLowerCase();
-}
-
-/** `expand[]`: the paths to expand, whatever else came with them ignored (as Stripe does). */
-export function expandList(value: unknown): string[] {
-  if (value === undefined) return [];
-  const list = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [value];
-  return list.filter((entry): entry is string => typeof entry === "string");
-}
-
-/** `limit` of a list: 10 unless given, 1 to 100. */
-export function listLimit(value: unknown): number {
-  return value === undefined ? 10 : integer(value, "limit", 1, 100);
-}
 
 // --- POST /v1/checkout/sessions ---------------------------------------------------------------------
 
@@ -128,7 +61,7 @@ const LINE_PARAMS = ["quantity", "price_data", "price", "adjustable_quantity"];
 export type LineParams = {
   quantity: number;
   /** A subscription's line: how often its price recurs (`price_data[recurring]`). */
-  recurring: { interval: "day" | "week" | "month" | "year"; intervalCount: number } | null;
+  recurring: Recurring;
   /** Lower case, as Stripe answers it. */
   currency: string;
   /** In the currency's smallest unit. */
@@ -144,11 +77,7 @@ export type CreateSessionParams = {
   /** An existing customer (`cus_…`), e.g. one on a test clock. */
   customer: string | null;
   /** `subscription_data`: what the subscription Checkout makes carries. */
-  subscriptionData: {
-    billingMode: "classic" | "flexible";
-    metadata: Record<string, string>;
-    description: string | null;
-  } | null;
+  subscriptionData: SubscriptionData;
   successUrl: string;
   cancelUrl: string | null;
   lines: LineParams[];
@@ -196,46 +125,6 @@ function lineParams(raw: unknown, index: number): LineParams {
       description: string(productData.description, `${productParam}[description]`),
       metadata: metadata(productData.metadata, `${productParam}[metadata]`),
     },
-  };
-}
-
-const INTERVALS = ["day", "week", "month", "year"] as const;
-
-function recurringParams(value: unknown, param: string): LineParams["recurring"] {
-  if (value === undefined || value === "") return null;
-  if (!isRecord(value)) throw invalid("Invalid hash", param);
-  const interval = string(value.interval, `${param}[interval]`, { required: true });
-  if (!INTERVALS.includes(interval as (typeof INTERVALS)[number]))
-    throw invalid(`Invalid interval: must be one of ${INTERVALS.join(", ")}`, `${param}[interval]`);
-  const intervalCount =
-    value.interval_count === undefined
-      ? 1
-      : integer(value.interval_count, `${param}[interval_count]`, 1, 365);
-  // Stripe's limit: at most a year between billings.
-  const days =
-    { day: 1, week: 7, month: 31, year: 366 }[interval as (typeof INTERVALS)[number]] * intervalCount;
-  if (days > 366)
-    throw invalid("The maximum billing interval is one year (1 year, 12 months, or 52 weeks).", param);
-  return { interval: interval as (typeof INTERVALS)[number], intervalCount };
-}
-
-function subscriptionData(value: unknown): CreateSessionParams["subscriptionData"] {
-  const raw = value === undefined || value === "" ? {} : value;
-  if (!isRecord(raw)) throw invalid("Invalid hash", "subscription_data");
-  for (const key of Object.keys(raw)) {
-    if (!["billing_mode", "metadata", "description"].includes(key))
-      throw invalid(`Received unknown parameter: subscription_data[${key}]`, `subscription_data[${key}]`);
-  }
-  const billingMode = isRecord(raw.billing_mode) ? raw.billing_mode.type : undefined;
-  if (billingMode !== undefined && billingMode !== "classic" && billingMode !== "flexible")
-    throw invalid(
-      "Invalid billing_mode[type]: must be one of classic or flexible",
-      "subscription_data[billing_mode][type]",
-    );
-  return {
-    billingMode: billingMode ?? "classic",
-    metadata: metadata(raw.metadata, "subscription_data[metadata]"),
-    description: string(raw.description, "subscription_data[description]", { max: 500 }),
   };
 }
 
