@@ -22,7 +22,7 @@ function idOr<T extends z.ZodRawShape>(fields: T) {
   return z.union([z.string(), z.object({ id: z.string(), ...fields }).loose()]);
 }
 
-const address = z
+export const address = z
   .object({
     line1: z.string().nullish(),
     line2: z.string().nullish(),
@@ -102,7 +102,7 @@ const session = z.object({
   payment_intent: idOr({}).nullish(),
 });
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+export function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -144,7 +144,7 @@ function reshapeLineItem(item: z.infer<typeof lineItem>): OrderLine {
   };
 }
 
-function reshapeAddress(
+export function reshapeAddress(
   name: string | null | undefined,
   value: z.infer<typeof address>,
 ): ShippingAddress | null {
