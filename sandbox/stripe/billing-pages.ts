@@ -1,7 +1,7 @@
 import express from "express";
 import { escapeHtml } from "../html";
 import type { Billing } from "./billing";
-import type { StripeSubscription } from "./billing-objects";
+import type { StripeInvoice, StripeSubscription } from "./billing-objects";
 import { cardBehaviour } from "./customers";
 import { notice, page } from "./html";
 import { formatAmount } from "./money";
@@ -75,6 +75,63 @@ caption { text-align: left; font-weight: 600; margin-bottom: .25rem; }
 th, td { text-align: left; padding: .375rem .5rem; border-bottom: 1px solid var(--line); }
 </style>`;
 
+/** The hosted invoice page's HTML. */
+function invoicePage(deps: BillingPagesDeps, invoice: StripeInvoice): string {
+  const money = (amount: number) => escapeHtml(formatAmount(amount, invoice.currency));
+  return page(
+    `Invoice ${invoice.number} · ${deps.merchantName}`,
+    `<main class="dashboard"><section aria-labelledby="invoice-title">
+  <h1 id="invoice-title">Invoice ${escapeHtml(invoice.number)} from ${escapeHtml(deps.merchantName)}</h1>
+  <dl class="sum">
+    <dt>Amount due</dt><dd>${money(invoice.amount_due)}</dd>
+    <dt>Amount paid</dt><dd>${money(invoice.amount_paid)}</dd>
+    <dt>Status</dt><dd>${escapeHtml(invoice.status)}</dd>
+    <dt>Created</dt><dd>${escapeHtml(when(invoice.created))}</dd>
+    <dt>Next payment attempt</dt><dd>${escapeHtml(when(invoice.next_payment_attempt))}</dd>
+  </dl>
+</section></main>`,
+    "Sandbox: no real payments. This page stands in for Stripe's hosted invoice page.",
+  );
+}
+
+/** The customer portal's HTML: the card and the billing address, each its own form. */
+function portalPage(
+  deps: BillingPagesDeps,
+  portal: { customer: string; returnUrl: string | null },
+  path: string,
+  updated: string,
+): string {
+  const customer = deps.billing.customers.get(portal.customer);
+  const card = deps.billing.customers.card(customer.id);
+  const address = customer.address;
+  return page(
+    `${deps.merchantName} · Billing`,
+    `<main class="dashboard"><section aria-labelledby="portal-title">
+  <h1 id="portal-title">${escapeHtml(deps.merchantName)}: billing</h1>
+  <p class="muted">${escapeHtml(customer.email ?? "")}</p>
+  ${updated ? `<p class="status" role="status">${escapeHtml(updated)}</p>` : ""}
+  <form method="post" action="${escapeHtml(`${path}/card`)}" aria-labelledby="card-title">
+    <h2 id="card-title">Payment method</h2>
+    <p>${card ? `Card ending in ${escapeHtml(card.last4)}` : "No card on file."}</p>
+    <label for="f-card">New card number</label>
+    <input id="f-card" name="card" inputmode="numeric" autocomplete="cc-number" required aria-describedby="f-card-hint">
+    <p class="hint" id="f-card-hint">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0341 is saved, then every charge fails.</p>
+    <div class="actions"><button type="submit">Update card</button></div>
+  </form>
+  <form method="post" action="${escapeHtml(`${path}/address`)}" aria-labelledby="address-title">
+    <h2 id="address-title">Billing address</h2>
+    <label for="f-line1">Address line 1</label><input id="f-line1" name="line1" autocomplete="address-line1" required value="${escapeHtml(address?.line1 ?? "")}">
+    <label for="f-city">City</label><input id="f-city" name="city" autocomplete="address-level2" required value="${escapeHtml(address?.city ?? "")}">
+    <div class="row"><div><label for="f-state">State</label><input id="f-state" name="state" autocomplete="address-level1" value="${escapeHtml(address?.state ?? "")}"></div>
+    <div><label for="f-postal">ZIP code</label><input id="f-postal" name="postal_code" autocomplete="postal-code" required value="${escapeHtml(address?.postal_code ?? "")}"></div></div>
+    <div class="actions"><button type="submit">Save address</button></div>
+  </form>
+  ${portal.returnUrl ? `<p><a href="${escapeHtml(portal.returnUrl)}">Return to ${escapeHtml(deps.merchantName)}</a></p>` : ""}
+</section></main>`,
+    "Sandbox: no real payments. This page stands in for Stripe's customer portal.",
+  );
+}
+
 export function createBillingPagesRouter(deps: BillingPagesDeps): express.Router {
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: "4kb", parameterLimit: 20 });
@@ -119,14 +176,23 @@ export function createBillingPagesRouter(deps: BillingPagesDeps): express.Router
     res.redirect(303, basePath(req));
   });
 
+  // The invoice's hosted page (`hosted_invoice_url`): what it charged and whether it is paid. Paying
+  // from it is not modelled: a card fixed in the portal is charged at the next retry.
+  router.get("/invoices/:id", (req, res) => {
+    const invoice = deps.billing.invoices.all().find((entry) => entry.id === req.params.id);
+    if (!invoice) {
+      send(res, 404, notice("Invoice not found", "This invoice does not exist."));
+      return;
+    }
+    send(res, 200, invoicePage(deps, invoice));
+  });
+
   router.get("/portal/:id", (req, res) => {
     const portal = deps.billing.portalSessions.get(req.params.id);
     if (!portal) {
       send(res, 404, notice("Session not found", "This customer portal session does not exist."));
       return;
     }
-    const customer = deps.billing.customers.get(portal.customer);
-    const card = deps.billing.customers.card(customer.id);
     const updated =
       req.query.updated === "card"
         ? "Your card was updated."
@@ -134,37 +200,7 @@ export function createBillingPagesRouter(deps: BillingPagesDeps): express.Router
           ? "Your billing address was updated."
           : "";
     const path = (req.originalUrl.split("?")[0] ?? "").replace(/\/$/, "");
-    const address = customer.address;
-    send(
-      res,
-      200,
-      page(
-        `${deps.merchantName} · Billing`,
-        `<main class="dashboard"><section aria-labelledby="portal-title">
-  <h1 id="portal-title">${escapeHtml(deps.merchantName)}: billing</h1>
-  <p class="muted">${escapeHtml(customer.email ?? "")}</p>
-  ${updated ? `<p class="status" role="status">${escapeHtml(updated)}</p>` : ""}
-  <form method="post" action="${escapeHtml(`${path}/card`)}" aria-labelledby="card-title">
-    <h2 id="card-title">Payment method</h2>
-    <p>${card ? `Card ending in ${escapeHtml(card.last4)}` : "No card on file."}</p>
-    <label for="f-card">New card number</label>
-    <input id="f-card" name="card" inputmode="numeric" autocomplete="cc-number" required aria-describedby="f-card-hint">
-    <p class="hint" id="f-card-hint">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0341 is saved, then every charge fails.</p>
-    <div class="actions"><button type="submit">Update card</button></div>
-  </form>
-  <form method="post" action="${escapeHtml(`${path}/address`)}" aria-labelledby="address-title">
-    <h2 id="address-title">Billing address</h2>
-    <label for="f-line1">Address line 1</label><input id="f-line1" name="line1" autocomplete="address-line1" required value="${escapeHtml(address?.line1 ?? "")}">
-    <label for="f-city">City</label><input id="f-city" name="city" autocomplete="address-level2" required value="${escapeHtml(address?.city ?? "")}">
-    <div class="row"><div><label for="f-state">State</label><input id="f-state" name="state" autocomplete="address-level1" value="${escapeHtml(address?.state ?? "")}"></div>
-    <div><label for="f-postal">ZIP code</label><input id="f-postal" name="postal_code" autocomplete="postal-code" required value="${escapeHtml(address?.postal_code ?? "")}"></div></div>
-    <div class="actions"><button type="submit">Save address</button></div>
-  </form>
-  ${portal.returnUrl ? `<p><a href="${escapeHtml(portal.returnUrl)}">Return to ${escapeHtml(deps.merchantName)}</a></p>` : ""}
-</section></main>`,
-        "Sandbox: no real payments. This page stands in for Stripe's customer portal.",
-      ),
-    );
+    send(res, 200, portalPage(deps, portal, path, updated));
   });
 
   router.post("/portal/:id/:what", form, (req, res) => {

@@ -283,6 +283,10 @@ describe("Stripe Billing in the emulator, through the official client", () => {
     await advance(fixed.clock.id, at("2026-04-04"));
     const recovered = await stripe.invoices.retrieve(invoice.id);
     expect(recovered).toMatchObject({ status: "paid", attempt_count: 2, next_payment_attempt: null });
+    const hosted = await fetch(
+      `${emulator.apiUrl}${new URL(recovered.hosted_invoice_url as string).pathname}`,
+    );
+    expect(await hosted.text()).toContain(`Invoice ${recovered.number}`);
     expect((await stripe.subscriptions.retrieve(fixed.subscriptionId)).status).toBe("active");
 
     // Never fixed: attempts on days 30, 33, 38 and 45, then the subscription is canceled.
