@@ -1,5 +1,5 @@
 import { GraphQLError, type GraphQLFieldResolver } from "graphql";
-import { sellingPlanModels } from "./selling-plans";
+import { sellingPlanAdminMutations, sellingPlanModels } from "./selling-plans";
 import {
   adminMoney,
   handleize,
@@ -255,6 +255,7 @@ export function adminRoot(store: ShopifyStore, operation: "query" | "mutation"):
   }
 
   return {
+    ...sellingPlanAdminMutations(() => store.products.values()),
     productCreate: (args: Args) => {
       if (args.input) {
         throw new GraphQLError("The `input` argument is deprecated: use `product` (ProductCreateInput).", {

@@ -121,3 +121,38 @@ export function sellingPlanModels(
     }),
   };
 }
+
+/**
+ * The Admin API's removal of a selling plan group, as Shopify's: `sellingPlanGroupDelete(id)` (from
+ * every product) and `sellingPlanGroupRemoveProducts(id, productIds)`. A shop that stops selling on
+ * subscription does this; existing subscriptions keep their terms (decision 119).
+ */
+export function sellingPlanAdminMutations(products: () => Iterable<StoredProduct>) {
+  const notFound = (field: string) => ({
+    field: [field],
+    message: "Selling plan group does not exist.",
+    code: "GROUP_DOES_NOT_EXIST",
+  });
+  const holding = (id: string) =>
+    [...products()].filter((product) => product.sellingPlanGroups?.some((group) => group.id === id));
+  const remove = (product: StoredProduct, id: string) => {
+    product.sellingPlanGroups = (product.sellingPlanGroups ?? []).filter((group) => group.id !== id);
+  };
+  return {
+    sellingPlanGroupDelete: (args: Args) => {
+      const id = String(args.id);
+      const found = holding(id);
+      if (found.length === 0) return { deletedSellingPlanGroupId: null, userErrors: [notFound("id")] };
+      for (const product of found) remove(product, id);
+      return { deletedSellingPlanGroupId: id, userErrors: [] };
+    },
+    sellingPlanGroupRemoveProducts: (args: Args) => {
+      const id = String(args.id);
+      if (holding(id).length === 0) return { removedProductIds: null, userErrors: [notFound("id")] };
+      const wanted = new Set(args.productIds as string[]);
+      const removed = holding(id).filter((product) => wanted.has(product.id));
+      for (const product of removed) remove(product, id);
+      return { removedProductIds: removed.map((product) => product.id), userErrors: [] };
+    },
+  };
+}

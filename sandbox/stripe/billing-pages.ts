@@ -49,6 +49,13 @@ function subscriptionItem(deps: BillingPagesDeps, subscription: StripeSubscripti
     <span class="muted">Moves test clock <code>${escapeHtml(clock.id)}</code>, now ${escapeHtml(when(clock.frozen_time))}.</span></div>
   </form>`
       : `<p class="muted">${clock ? "Canceled." : "On real time (not on a test clock)."}</p>`;
+  const cancel =
+    subscription.status !== "canceled"
+      ? `<form method="post" action="${escapeHtml(`${base}/${encodeURIComponent(subscription.id)}/cancel`)}" aria-label="Cancel ${escapeHtml(subscription.id)}">
+    <div class="actions"><button type="submit" class="secondary">Cancel subscription</button>
+    <span class="muted">As in Stripe's dashboard: at once, and the store hears <code>customer.subscription.deleted</code>.</span></div>
+  </form>`
+      : "";
   return `<li class="payment">
   <h2>${item ? money(item.price.unit_amount * item.quantity) : ""} ${escapeHtml(every)} <span class="muted">· ${escapeHtml(customer.email ?? "no e-mail")}</span></h2>
   <dl class="sum">
@@ -61,6 +68,7 @@ function subscriptionItem(deps: BillingPagesDeps, subscription: StripeSubscripti
   <th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Next attempt</th></tr></thead>
   <tbody>${invoices.join("") || `<tr><td colspan="6">None yet.</td></tr>`}</tbody></table>
   ${advance}
+  ${cancel}
 </li>`;
 }
 
@@ -140,7 +148,7 @@ export function createBillingPagesRouter(deps: BillingPagesDeps): express.Router
     res.type("html").send(html.replace("</head>", `${STYLE}</head>`));
   };
   const basePath = (req: express.Request) =>
-    (req.originalUrl.split("?")[0] ?? "").replace(/\/[^/]+\/advance$/, "").replace(/\/$/, "");
+    (req.originalUrl.split("?")[0] ?? "").replace(/\/[^/]+\/(advance|cancel)$/, "").replace(/\/$/, "");
 
   router.get("/subscriptions", (req, res) => {
     const all = deps.billing.subscriptions.all();
@@ -178,6 +186,23 @@ export function createBillingPagesRouter(deps: BillingPagesDeps): express.Router
 
   // The invoice's hosted page (`hosted_invoice_url`): what it charged and whether it is paid. Paying
   // from it is not modelled: a card fixed in the portal is charged at the next retry.
+  router.post("/subscriptions/:id/cancel", form, (req, res) => {
+    const { billing } = deps;
+    if (!billing.subscriptions.has(req.params.id)) {
+      send(res, 404, notice("Subscription not found", "This subscription does not exist."));
+      return;
+    }
+    const subscription = billing.subscriptions.get(req.params.id);
+    const schedule = subscription.schedule ? billing.schedules.get(subscription.schedule) : null;
+    billing.subscriptions.cancel(
+      subscription.id,
+      "cancellation_requested",
+      "Canceled in the sandbox dashboard",
+    );
+    if (schedule?.status === "active") billing.schedules.finish(schedule.id, "canceled");
+    res.redirect(303, basePath(req));
+  });
+
   router.get("/invoices/:id", (req, res) => {
     const invoice = deps.billing.invoices.all().find((entry) => entry.id === req.params.id);
     if (!invoice) {

@@ -364,5 +364,26 @@ describe("Stripe Billing in the emulator, through the official client", () => {
     });
     // Day 56: the renewal on day 30 happened.
     expect((await stripe.invoices.list({ subscription: subscriptionId })).data).toHaveLength(2);
+    // Canceled in the dashboard, as an operator might in Stripe's: the store hears of it.
+    const canceled = await fetch(`${emulator.apiUrl}/subscriptions/${subscriptionId}/cancel`, {
+      method: "POST",
+      redirect: "manual",
+    });
+    expect(canceled.status).toBe(303);
+    expect(await stripe.subscriptions.retrieve(subscriptionId)).toMatchObject({
+      status: "canceled",
+      cancellation_details: {
+        reason: "cancellation_requested",
+        comment: "Canceled in the sandbox dashboard",
+      },
+    });
+    await emulator.webhooksSettled();
+    expect(
+      received.some(
+        (event) =>
+          event.type === "customer.subscription.deleted" &&
+          (event.data.object as Stripe.Subscription).id === subscriptionId,
+      ),
+    ).toBe(true);
   });
 });

@@ -186,5 +186,31 @@ describe("the Enhancer's selling plan", () => {
       reason: "unknown_variant",
     });
     await expect(catalog.getSubscriptionOffer("not-an-id")).rejects.toThrow(RangeError);
+
+    // The shop removes the plan in Shopify (the Admin API's own mutation): no offer any more.
+    const removed = await admin(
+      `mutation Remove($id: ID!) { sellingPlanGroupDelete(id: $id) { deletedSellingPlanGroupId userErrors { message } } }`,
+      { id: "gid://shopify/SellingPlanGroup/9300000000001" },
+    );
+    expect(removed.data).toEqual({
+      sellingPlanGroupDelete: {
+        deletedSellingPlanGroupId: "gid://shopify/SellingPlanGroup/9300000000001",
+        userErrors: [],
+      },
+    });
+    expect(await catalog.getSubscriptionOffer(enhancer.variantId)).toEqual({
+      offered: false,
+      reason: "no_selling_plan",
+    });
+    const again = await admin(
+      `mutation Remove($id: ID!) { sellingPlanGroupDelete(id: $id) { deletedSellingPlanGroupId userErrors { message } } }`,
+      { id: "gid://shopify/SellingPlanGroup/9300000000001" },
+    );
+    expect(again.data).toEqual({
+      sellingPlanGroupDelete: {
+        deletedSellingPlanGroupId: null,
+        userErrors: [{ message: "Selling plan group does not exist." }],
+      },
+    });
   });
 });
