@@ -24,9 +24,9 @@ function subscriptionItem(deps: BillingPagesDeps, subscription: StripeSubscripti
   const customer = billing.customers.get(subscription.customer);
   const item = subscription.items.data[0];
   const money = (amount: number) => escapeHtml(formatAmount(amount, subscription.currency));
-  const every = item
-    ? `every ${item.price.recurring.interval_count} ${item.price.recurring.interval}(s)`
-    : "";
+  const count = item?.price.recurring.interval_count ?? 1;
+  const unit = `${item?.price.recurring.interval ?? ""}${count === 1 ? "" : "s"}`;
+  const every = item ? `every ${count === 1 ? "" : `${count} `}${unit}` : "";
   const clock = subscription.test_clock ? billing.clocks.get(subscription.test_clock) : null;
   const invoices = billing.invoices.ofSubscription(subscription.id).map(
     (
@@ -64,9 +64,9 @@ function subscriptionItem(deps: BillingPagesDeps, subscription: StripeSubscripti
     <dt>Subscription</dt><dd><code>${escapeHtml(subscription.id)}</code></dd>
   </dl>
   ${pauses.length ? `<h3>Pause schedules</h3><ul>${pauses.join("")}</ul>` : ""}
-  <table><caption>Invoices</caption><thead><tr><th scope="col">Number</th><th scope="col">Created</th><th scope="col">Amount</th>
+  <div class="scroll" role="region" aria-label="Invoices of ${escapeHtml(subscription.id)}" tabindex="0"><table><caption>Invoices</caption><thead><tr><th scope="col">Number</th><th scope="col">Created</th><th scope="col">Amount</th>
   <th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Next attempt</th></tr></thead>
-  <tbody>${invoices.join("") || `<tr><td colspan="6">None yet.</td></tr>`}</tbody></table>
+  <tbody>${invoices.join("") || `<tr><td colspan="6">None yet.</td></tr>`}</tbody></table></div>
   ${advance}
   ${cancel}
 </li>`;
@@ -75,7 +75,11 @@ function subscriptionItem(deps: BillingPagesDeps, subscription: StripeSubscripti
 const STYLE = `<style>
 main.dashboard { display: block; max-width: 56rem; }
 ul.payments { list-style: none; padding: 0; margin: 1.5rem 0 0; display: grid; gap: 1rem; }
-li.payment { background: #fff; border: 1px solid var(--line); border-radius: .75rem; padding: 1.25rem; overflow-x: auto; }
+li.payment { background: #fff; border: 1px solid var(--line); border-radius: .75rem; padding: 1.25rem; min-width: 0; }
+main.dashboard form + form { margin-top: 1rem; }
+li.payment dd, li.payment li { overflow-wrap: anywhere; }
+li.payment code { white-space: normal; word-break: break-all; }
+.scroll { overflow-x: auto; }
 li.payment form { border: 0; padding: 0; margin-top: 1rem; }
 li.payment h2 { font-size: 1.125rem; } li.payment h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
 table { border-collapse: collapse; width: 100%; margin-top: 1rem; font-size: .875rem; }
