@@ -85,6 +85,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       webhookUrls: [`${options.selfOrigin}/api/stripe-webhook`],
       merchantName: brand.name,
       logger: options.logger,
+      clockPerCheckoutCustomer: true,
     });
     router.use("/stripe", stripe.browserRouter);
     active.push("stripe");

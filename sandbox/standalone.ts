@@ -22,7 +22,8 @@ const webhookUrls = (process.env.EMULATOR_WEBHOOK_URLS ?? "")
 const emulators = await startStandaloneEmulators({
   logger,
   shopify: { controlHooks: true },
-  stripe: { webhookUrls },
+  // Its dashboard advances a subscription by moving its customer's test clock (sandbox/stripe/README.md).
+  stripe: { webhookUrls, clockPerCheckoutCustomer: true },
 });
 process.stdout.write(`${JSON.stringify(emulators.env)}\n`);
 

@@ -1,4 +1,5 @@
 import { GraphQLError, type GraphQLFieldResolver } from "graphql";
+import { sellingPlanAdminMutations, sellingPlanModels } from "./selling-plans";
 import {
   adminMoney,
   handleize,
@@ -76,8 +77,10 @@ const sellable = (product: StoredProduct | undefined, direct: boolean) =>
 
 export function storefrontRoot(store: ShopifyStore, operation: "query" | "mutation"): Model {
   const currency = store.shop.currencyCode;
+  const sellingPlans = sellingPlanModels(money, currency, connection);
 
   const variantModel = (product: StoredProduct, variant: StoredVariant): Model => ({
+    ...sellingPlans.variantFields(product, variant),
     __typename: "ProductVariant",
     id: variant.id,
     title: variant.title,
@@ -95,6 +98,7 @@ export function storefrontRoot(store: ShopifyStore, operation: "query" | "mutati
     const min = product.variants[prices.indexOf(Math.min(...prices))]?.price ?? "0";
     const max = product.variants[prices.indexOf(Math.max(...prices))]?.price ?? "0";
     return {
+      ...sellingPlans.productFields(product),
       __typename: "Product",
       id: product.id,
       handle: product.handle,
@@ -251,6 +255,7 @@ export function adminRoot(store: ShopifyStore, operation: "query" | "mutation"):
   }
 
   return {
+    ...sellingPlanAdminMutations(() => store.products.values()),
     productCreate: (args: Args) => {
       if (args.input) {
         throw new GraphQLError("The `input` argument is deprecated: use `product` (ProductCreateInput).", {

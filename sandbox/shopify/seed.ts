@@ -84,6 +84,33 @@ export const sandboxProducts = [
 ] as const satisfies readonly SeededProduct[];
 
 /**
+ * The selling plan the emulated store offers on the Enhancer, as a subscription app (Shopify
+ * Subscriptions, Recharge, …) would create in a real store: delivered and billed every 30 days at 15 %
+ * off the one-time price. Sandbox sample data, and its names say so, so that the label reaches whatever
+ * shows them; a real store's plans are its own (decision 119).
+ */
+export const sandboxSellingPlanGroups = [
+  {
+    id: "gid://shopify/SellingPlanGroup/9300000000001",
+    name: "Subscribe and save (sandbox sample data)",
+    appName: "Sandbox sample data",
+    productIds: ["gid://shopify/Product/9100000000001"],
+    plans: [
+      {
+        id: "gid://shopify/SellingPlan/9400000000001",
+        name: "Delivered every 30 days",
+        description:
+          "Sandbox sample data: a selling plan the Shopify emulator seeds, 15% off every delivery.",
+        option: { name: "Delivery every", value: "30 days" },
+        interval: "DAY" as const,
+        intervalCount: 30,
+        adjustments: [{ value: { percentage: 15 }, orderCount: null }],
+      },
+    ],
+  },
+];
+
+/**
  * The server environment that makes the seeded products the catalog's: each CATALOG_*_VARIANT_ID the
  * given environment leaves unset (an operator's own id wins, as it did when the app defaulted to these).
  */

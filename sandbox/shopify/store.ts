@@ -1,5 +1,5 @@
 import { createOrderBook, type OrderBook } from "./orders";
-import { sandboxProducts } from "./seed";
+import { sandboxProducts, sandboxSellingPlanGroups } from "./seed";
 
 /**
  * The emulated store's data: products with their variants, in memory. Seeded with the products of
@@ -25,6 +25,29 @@ export type StoredVariant = {
   inventoryPolicy?: "DENY" | "CONTINUE";
 };
 
+/** A selling plan (selling-plans.ts): how its price is adjusted and how often it bills and delivers. */
+export type StoredSellingPlan = {
+  id: string;
+  name: string;
+  description: string | null;
+  /** The one option it contributes to its group ("Delivery every": "30 days"). */
+  option: { name: string; value: string };
+  interval: "DAY" | "WEEK" | "MONTH" | "YEAR";
+  intervalCount: number;
+  /** Up to two, as Shopify allows; the second applies after `orderCount` orders of the first. */
+  adjustments: {
+    value: { percentage: number } | { amountOff: string } | { price: string };
+    orderCount: number | null;
+  }[];
+};
+
+export type StoredSellingPlanGroup = {
+  id: string;
+  name: string;
+  appName: string | null;
+  plans: StoredSellingPlan[];
+};
+
 export type StoredProduct = {
   id: string;
   handle: string;
@@ -38,6 +61,8 @@ export type StoredProduct = {
   updatedAt: string;
   publicationIds: string[];
   variants: StoredVariant[];
+  /** Selling plan groups that hold every variant of the product (none: sold one time only). */
+  sellingPlanGroups?: StoredSellingPlanGroup[];
 };
 
 export type ShopInfo = { name: string; currencyCode: string; myshopifyDomain: string };
@@ -101,6 +126,9 @@ export function createStore(): ShopifyStore {
             inventoryPolicy: "DENY",
           },
         ],
+        sellingPlanGroups: structuredClone(
+          sandboxSellingPlanGroups.filter((group) => group.productIds.includes(seeded.productId)),
+        ).map(({ productIds: _, ...group }) => group),
       });
     }
   };

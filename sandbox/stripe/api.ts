@@ -1,6 +1,7 @@
 import express from "express";
 import Stripe from "stripe";
 import { pushBounded } from "../retention";
+import { type BillingRouteDeps, billingRoutes } from "./billing-routes";
 import type { Charges } from "./charges";
 import { checkoutOptions } from "./checkout-options";
 import { ApiFailure, noSuchSession } from "./errors";
@@ -33,6 +34,7 @@ export type ApiOptions = {
   charges: Charges;
   promotions: Promotions;
   faults: Faults;
+  billing: BillingRouteDeps;
   /** The browser pages (pay page, sandbox dashboard), served standalone on this origin too. */
   payPage: express.Router;
   retain: { log: number; idempotencyKeys: number };
@@ -128,7 +130,7 @@ const unrecognized: express.RequestHandler = (req, res) => {
   res.status(404).json({
     error: {
       type: "invalid_request_error",
-      message: `Unrecognized request URL (${req.method}: /v1${req.path}). The Stripe emulator serves Checkout Sessions, PaymentIntents, Charges, Refunds and Promotion Codes only.`,
+      message: `Unrecognized request URL (${req.method}: /v1${req.path}). The Stripe emulator serves Checkout Sessions, PaymentIntents, Charges, Refunds, Promotion Codes, Customers, Subscriptions, Subscription Schedules, Invoices, Test Clocks and Customer Portal sessions only.`,
     },
   });
 };
@@ -188,9 +190,12 @@ export function createApi(options: ApiOptions) {
   const idempotent = createIdempotency(options.retain.idempotencyKeys);
   app.use("/v1", sessionRoutes(options.sessions, idempotent));
   app.use("/v1", paymentRoutes(options.charges, options.promotions, idempotent));
+  app.use("/v1", billingRoutes(options.billing, idempotent));
   app.use("/v1", unrecognized);
   app.use("/pay", ...standalonePage(options.payPage, "/pay"));
   app.use("/payments", ...standalonePage(options.payPage, "/payments"));
+  for (const prefix of ["/subscriptions", "/portal", "/invoices"])
+    app.use(prefix, ...standalonePage(options.payPage, prefix));
   app.use(errorHandler(options.logger));
   return {
     app,

@@ -87,22 +87,42 @@ const notFound = (kind: string, id: string, param: string) =>
     code: "resource_missing",
   });
 
-/** The PaymentIntent and Charge that paying a session's total makes. */
-function paymentOf(session: StripeCheckoutSession): { intent: StripePaymentIntent; charge: StripeCharge } {
-  const created = nowSeconds();
+/** What a payment takes: a session's total, or an invoice's amount due (billing-invoices.ts). */
+export type PaymentInput = {
+  amount: number;
+  currency: string;
+  email: string | null;
+  name: string | null;
+  address: unknown;
+  /** When it was paid (a test clock's time for an invoice on one). */
+  created: number;
+};
+
+const sessionPayment = (session: StripeCheckoutSession): PaymentInput => ({
+  amount: session.amount_total,
+  currency: session.currency,
+  email: session.customer_details?.email ?? null,
+  name: session.customer_details?.name ?? null,
+  address: session.customer_details?.address ?? null,
+  created: nowSeconds(),
+});
+
+/** The PaymentIntent and Charge that a payment makes. */
+function paymentOf(payment: PaymentInput): { intent: StripePaymentIntent; charge: StripeCharge } {
+  const created = payment.created;
   const intentId = stripeId("pi", 24);
   const chargeId = stripeId("ch", 24);
-  const email = session.customer_details?.email ?? null;
+  const email = payment.email;
   const intent: StripePaymentIntent = {
     id: intentId,
     object: "payment_intent",
-    amount: session.amount_total,
+    amount: payment.amount,
     amount_capturable: 0,
-    amount_received: session.amount_total,
+    amount_received: payment.amount,
     capture_method: "automatic_async",
     confirmation_method: "automatic",
     created,
-    currency: session.currency,
+    currency: payment.currency,
     description: null,
     latest_charge: chargeId,
     livemode: false,
@@ -114,18 +134,13 @@ function paymentOf(session: StripeCheckoutSession): { intent: StripePaymentInten
   const charge: StripeCharge = {
     id: chargeId,
     object: "charge",
-    amount: session.amount_total,
-    amount_captured: session.amount_total,
+    amount: payment.amount,
+    amount_captured: payment.amount,
     amount_refunded: 0,
-    billing_details: {
-      address: session.customer_details?.address ?? null,
-      email,
-      name: session.customer_details?.name ?? null,
-      phone: null,
-    },
+    billing_details: { address: payment.address, email, name: payment.name, phone: null },
     captured: true,
     created,
-    currency: session.currency,
+    currency: payment.currency,
     description: null,
     livemode: false,
     metadata: {},
@@ -146,14 +161,17 @@ export function createCharges(options: { emit(type: string, object: unknown): vo
   /** Which session each charge paid (for the dashboard). */
   const sessionOf = new Map<string, string>();
 
-  /** Takes the session's total: its PaymentIntent's id. */
-  function pay(session: StripeCheckoutSession): string {
-    const { intent, charge } = paymentOf(session);
+  /** Takes a payment for a session or an invoice (`paid` names it): its PaymentIntent's id. */
+  function take(payment: PaymentInput, paid: string): string {
+    const { intent, charge } = paymentOf(payment);
     setBounded(intents, intent.id, intent, options.retain);
     setBounded(charges, charge.id, charge, options.retain);
-    setBounded(sessionOf, charge.id, session.id, options.retain);
+    setBounded(sessionOf, charge.id, paid, options.retain);
     return intent.id;
   }
+
+  /** Takes the session's total: its PaymentIntent's id. */
+  const pay = (session: StripeCheckoutSession): string => take(sessionPayment(session), session.id);
 
   function charge(id: string): StripeCharge {
     const found = charges.get(id);
@@ -225,6 +243,7 @@ export function createCharges(options: { emit(type: string, object: unknown): vo
 
   return {
     pay,
+    take,
     refund,
     charge,
     serializeCharge,

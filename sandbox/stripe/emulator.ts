@@ -3,7 +3,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type express from "express";
 import { type ApiRequestRecord, createApi } from "./api";
+import { createBilling } from "./billing";
+import { createBillingPagesRouter } from "./billing-pages";
 import { type Charges, createCharges } from "./charges";
+import { cardBehaviour } from "./customers";
 import { createDashboardRouter } from "./dashboard";
 import { createFaults, type StripeFaultRule } from "./faults";
 import type { EmulatorLogger } from "./logger";
@@ -56,6 +59,11 @@ export type StripeEmulatorOptions = {
   merchantName?: string;
   /** How long a session stays open (seconds; Stripe's default is 24 hours). */
   sessionLifetimeSeconds?: number;
+  /**
+   * The sandbox's convenience (sandbox/index.ts): each customer Checkout makes gets a test clock of its
+   * own, so the dashboard's "Advance 4 weeks" can move its subscription. Off: as Stripe, none.
+   */
+  clockPerCheckoutCustomer?: boolean;
   logger?: EmulatorLogger;
 };
 
@@ -93,6 +101,8 @@ export type StripeEmulator = {
   /** Resolves when no webhook delivery is waiting or in flight. */
   webhooksSettled(timeoutMs?: number): Promise<void>;
   expireSession(id: string): StripeCheckoutSession;
+  /** Gives a customer a new default card by its digits (4000 0000 0000 0341: every charge fails). */
+  setCustomerCard(customerId: string, digits: string): void;
   close(): Promise<void>;
 };
 
@@ -130,6 +140,14 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
   let payPageBaseUrl = options.payPageBaseUrl ?? "";
   const promotions = createPromotions();
   const charges = createCharges({ emit: webhooks.emit, retain: RETAIN.sessions });
+  const billing = createBilling({
+    merchantName: options.merchantName ?? "Sandbox store",
+    emit: webhooks.emit,
+    charges,
+    retain: RETAIN.sessions,
+    clockPerCheckoutCustomer: options.clockPerCheckoutCustomer ?? false,
+    pagesBaseUrl: () => payPageBaseUrl.replace(/\/pay$/, ""),
+  });
   const sessions = createSessionStore({
     lifetimeSeconds: options.sessionLifetimeSeconds ?? 24 * 60 * 60,
     payPageBaseUrl: () => payPageBaseUrl,
@@ -137,16 +155,19 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
     retain: RETAIN.sessions,
     promotions,
     pay: charges.pay,
+    subscribe: billing.subscribe,
   });
   const faults = createFaults();
   const merchantName = options.merchantName ?? "Sandbox store";
   const browserRouter = createPayPageRouter({ merchantName, sessions, promotions });
   browserRouter.use(createDashboardRouter({ merchantName, sessions, charges }));
+  browserRouter.use(createBillingPagesRouter({ merchantName, billing }));
   const api = createApi({
     sessions,
     charges,
     promotions,
     faults,
+    billing: billing.routeDeps,
     payPage: browserRouter,
     retain: RETAIN,
     logger,
@@ -180,7 +201,11 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       if (!sessions.find(id)) throw new Error(`No such checkout.session: ${id}`);
       return structuredClone(sessions.expire(id));
     },
+    setCustomerCard(customerId, digits) {
+      billing.customers.attachCard(customerId, cardBehaviour(digits), digits.slice(-4));
+    },
     async close() {
+      billing.close();
       webhooks.close();
       faults.close();
       await new Promise<void>((resolve) => {

@@ -50,7 +50,8 @@ export type StripePrice = {
   unit_amount: number;
   unit_amount_decimal: string;
   product: string;
-  type: "one_time";
+  type: "one_time" | "recurring";
+  recurring: { interval: string; interval_count: number; meter: null; usage_type: "licensed" } | null;
   created: number;
   livemode: false;
   metadata: Record<string, string>;
@@ -74,7 +75,7 @@ export type SessionStatus = "open" | "complete" | "expired";
 export type StripeCheckoutSession = {
   id: string;
   object: "checkout.session";
-  mode: "payment";
+  mode: "payment" | "subscription";
   status: SessionStatus;
   payment_status: "paid" | "unpaid" | "no_payment_required";
   url: string | null;
@@ -84,7 +85,11 @@ export type StripeCheckoutSession = {
   amount_total: number;
   currency: string;
   client_reference_id: string | null;
-  customer: null;
+  /** The customer given, or the one a subscription session made once paid. */
+  customer: string | null;
+  /** Subscription mode, once paid: the subscription and its first invoice. */
+  subscription: string | null;
+  invoice: string | null;
   customer_email: string | null;
   customer_details: {
     email: string | null;
@@ -141,6 +146,12 @@ export type SessionRecord = {
   promotion: { promotionCodeId: string; discountId: string } | null;
   /** The last decline message shown on the pay page, for the test hooks' inspection. */
   declines: number;
+  /** Subscription mode: `subscription_data`, for the subscription paying makes. */
+  subscriptionData: {
+    billingMode: "classic" | "flexible";
+    metadata: Record<string, string>;
+    description: string | null;
+  } | null;
 };
 
 export type StripeEvent = {

@@ -1,99 +1,32 @@
 import { shippableCountry } from "./countries";
 import { invalid } from "./errors";
+import {
+  asArray,
+  currency,
+  expandList,
+  integer,
+  isRecord,
+  listLimit,
+  metadata,
+  requiredString,
+  string,
+  url,
+} from "./param-values";
+import {
+  type Recurring,
+  recurringParams,
+  type SubscriptionData,
+  subscriptionData,
+} from "./subscription-params";
+
+export { asArray, expandList, integer, isRecord, listLimit, string };
 
 /**
- * Stripe's form-encoded parameters, read and checked as Stripe checks them: bracketed keys arrive
- * (Express's extended parser) as nested objects and arrays of strings; every value is a string, so
- * numbers and arrays are read here. Each check throws Stripe's 400 answer naming the parameter, in
- * the order Stripe would meet them. Nothing here makes an id or touches a session (sessions.ts does).
+ * A Checkout Session's parameters, read and checked as Stripe checks them (the values themselves by
+ * param-values.ts, a subscription's by subscription-params.ts). Each check throws Stripe's 400 answer
+ * naming the parameter, in the order Stripe would meet them. Nothing here makes an id or touches a
+ * session (sessions.ts does).
  */
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Form-encoded arrays arrive as arrays, or as objects keyed by index when sparse. */
-export function asArray(value: unknown, param: string): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (isRecord(value) && Object.keys(value).every((key) => /^\d+$/.test(key)))
-    return Object.keys(value)
-      .sort((a, b) => Number(a) - Number(b))
-      .map((key) => value[key]);
-  throw invalid(`Invalid array`, param);
-}
-
-export function integer(value: unknown, param: string, min: number, max: number): number {
-  const text = typeof value === "number" ? String(value) : value;
-  if (typeof text !== "string" || !/^-?\d+$/.test(text))
-    throw invalid(`Invalid integer: ${String(value)}`, param);
-  const number = Number(text);
-  if (number < min) throw invalid(`This value must be greater than or equal to ${min}.`, param);
-  if (number > max) throw invalid(`This value must be less than or equal to ${max}.`, param);
-  return number;
-}
-
-export function string(
-  value: unknown,
-  param: string,
-  options: { required?: boolean; max?: number } = {},
-): string | null {
-  if (value === undefined || value === "") {
-    if (options.required) throw invalid(`Missing required param: ${param}.`, param, "parameter_missing");
-    return null;
-  }
-  if (typeof value !== "string") throw invalid(`Invalid string: ${JSON.stringify(value)}`, param);
-  if (options.max && value.length > options.max)
-    throw invalid(`This value must be ${options.max} characters or fewer.`, param);
-  return value;
-}
-
-function requiredString(value: unknown, param: string, max?: number): string {
-  return string(value, param, { required: true, max }) as string;
-}
-
-function url(value: unknown, param: string, required: boolean): string | null {
-  const text = string(value, param, { required, max: 5000 });
-  if (text === null) return null;
-  try {
-    const parsed = new URL(text.replace("{CHECKOUT_SESSION_ID}", "placeholder"));
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error();
-  } catch {
-    throw invalid("Not a valid URL", param, "url_invalid");
-  }
-  return text;
-}
-
-function metadata(value: unknown, param: string): Record<string, string> {
-  if (value === undefined || value === "") return {};
-  if (!isRecord(value)) throw invalid("Invalid hash", param);
-  const out: Record<string, string> = {};
-  for (const [key, entry] of Object.entries(value)) {
-    if (typeof entry !== "string") throw invalid("Invalid metadata value", `${param}[${key}]`);
-    if (key.length > 40) throw invalid("Metadata keys can be at most 40 characters", `${param}[${key}]`);
-    if (entry.length > 500)
-      throw invalid("Metadata values can be at most 500 characters", `${param}[${key}]`);
-    out[key] = entry;
-  }
-  return out;
-}
-
-function currency(value: unknown, param: string): string {
-  const text = string(value, param, { required: true });
-  if (!text || !/^[a-zA-Z]{3}$/.test(text)) throw invalid(`Invalid currency: ${String(value)}`, param);
-  return text.toLowerCase();
-}
-
-/** `expand[]`: the paths to expand, whatever else came with them ignored (as Stripe does). */
-export function expandList(value: unknown): string[] {
-  if (value === undefined) return [];
-  const list = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [value];
-  return list.filter((entry): entry is string => typeof entry === "string");
-}
-
-/** `limit` of a list: 10 unless given, 1 to 100. */
-export function listLimit(value: unknown): number {
-  return value === undefined ? 10 : integer(value, "limit", 1, 100);
-}
 
 // --- POST /v1/checkout/sessions ---------------------------------------------------------------------
 
@@ -119,12 +52,16 @@ const CREATE_PARAMS = new Set([
   "custom_text",
   "phone_number_collection",
   "submit_type",
+  "customer",
+  "subscription_data",
 ]);
 
 const LINE_PARAMS = ["quantity", "price_data", "price", "adjustable_quantity"];
 
 export type LineParams = {
   quantity: number;
+  /** A subscription's line: how often its price recurs (`price_data[recurring]`). */
+  recurring: Recurring;
   /** Lower case, as Stripe answers it. */
   currency: string;
   /** In the currency's smallest unit. */
@@ -136,6 +73,11 @@ export type ShippingRateParams = { displayName: string; amount: number };
 
 /** A session's parameters, checked: what sessions.ts needs to make one. */
 export type CreateSessionParams = {
+  mode: "payment" | "subscription";
+  /** An existing customer (`cus_…`), e.g. one on a test clock. */
+  customer: string | null;
+  /** `subscription_data`: what the subscription Checkout makes carries. */
+  subscriptionData: SubscriptionData;
   successUrl: string;
   cancelUrl: string | null;
   lines: LineParams[];
@@ -167,6 +109,7 @@ function lineParams(raw: unknown, index: number): LineParams {
       "parameter_missing",
     );
   const lineCurrency = currency(priceData.currency, `${param}[price_data][currency]`);
+  const recurring = recurringParams(priceData.recurring, `${param}[price_data][recurring]`);
   const unitAmount = integer(priceData.unit_amount, `${param}[price_data][unit_amount]`, 0, 99_999_999);
   const productData = priceData.product_data;
   const productParam = `${param}[price_data][product_data]`;
@@ -174,6 +117,7 @@ function lineParams(raw: unknown, index: number): LineParams {
     throw invalid("Missing required param: product_data.", productParam, "parameter_missing");
   return {
     quantity,
+    recurring,
     currency: lineCurrency,
     unitAmount,
     product: {
@@ -184,16 +128,29 @@ function lineParams(raw: unknown, index: number): LineParams {
   };
 }
 
-function lines(value: unknown): LineParams[] {
+function lines(value: unknown, mode: "payment" | "subscription"): LineParams[] {
   const raw = value === undefined ? [] : asArray(value, "line_items");
   if (raw.length === 0)
     throw invalid(
-      "You must provide at least one line item when mode=payment.",
+      `You must provide at least one line item when mode=${mode}.`,
       "line_items",
       "parameter_missing",
     );
   if (raw.length > 100) throw invalid("You may only specify up to 100 line items.", "line_items");
-  return raw.map(lineParams);
+  const parsed = raw.map(lineParams);
+  parsed.forEach((line, index) => {
+    if (mode === "subscription" && !line.recurring)
+      throw invalid(
+        "You must specify at least one recurring price in `subscription` mode when using prices.",
+        `line_items[${index}][price_data][recurring]`,
+      );
+    if (mode === "payment" && line.recurring)
+      throw invalid(
+        "You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.",
+        `line_items[${index}][price_data][recurring]`,
+      );
+  });
+  return parsed;
 }
 
 function allowedCountries(value: unknown): string[] | null {
@@ -238,14 +195,36 @@ export function createSessionParams(body: Record<string, unknown>): CreateSessio
     if (!CREATE_PARAMS.has(key)) throw invalid(`Received unknown parameter: ${key}`, key);
   }
   const mode = string(body.mode, "mode", { required: true });
-  if (mode !== "payment") throw invalid(`This emulator supports mode=payment only (got ${mode}).`, "mode");
+  if (mode !== "payment" && mode !== "subscription")
+    throw invalid(`This emulator supports mode=payment and mode=subscription only (got ${mode}).`, "mode");
+  if (mode === "payment" && body.subscription_data !== undefined)
+    throw invalid("You can only pass `subscription_data` in `subscription` mode.", "subscription_data");
+  if (mode === "subscription" && body.shipping_options !== undefined)
+    throw invalid(
+      "The Stripe emulator does not model shipping rates in `subscription` mode.",
+      "shipping_options",
+    );
+  if (mode === "subscription" && body.allow_promotion_codes === "true")
+    throw invalid(
+      "The Stripe emulator does not model promotion codes in `subscription` mode.",
+      "allow_promotion_codes",
+    );
   const successUrl = url(body.success_url, "success_url", true) as string;
   const cancelUrl = url(body.cancel_url, "cancel_url", false);
-  const lineParams = lines(body.line_items);
+  const lineParams = lines(body.line_items, mode);
   const sessionCurrency = lineParams[0]?.currency ?? "usd";
   if (lineParams.some((line) => line.currency !== sessionCurrency))
     throw invalid("All line items must have the same currency.", "line_items");
+  const customer = string(body.customer, "customer");
+  if (customer && body.customer_email !== undefined)
+    throw invalid(
+      "You may only specify one of these parameters: customer, customer_email.",
+      "customer_email",
+    );
   return {
+    mode,
+    customer,
+    subscriptionData: mode === "subscription" ? subscriptionData(body.subscription_data) : null,
     successUrl,
     cancelUrl,
     lines: lineParams,

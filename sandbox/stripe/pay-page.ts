@@ -385,7 +385,12 @@ export function createPayPageRouter(deps: PayPageDeps): express.Router {
       postal_code: fields.postalCode,
       country: fields.country,
     };
-    const completed = deps.sessions.complete(session.id, { email: fields.email, name: fields.name, address });
+    const completed = deps.sessions.complete(session.id, {
+      email: fields.email,
+      name: fields.name,
+      address,
+      card: digits,
+    });
     res.redirect(303, successUrl(completed));
   });
 

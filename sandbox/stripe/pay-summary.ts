@@ -68,9 +68,11 @@ export function orderSummary(
       (item) =>
         `<li><span>${escapeHtml(item.description)}${
           item.quantity > 1 ? ` <span class="muted">× ${item.quantity}</span>` : ""
-        }<br><span class="muted">${money(item.price.unit_amount)} each</span></span><span>${money(
-          item.amount_subtotal,
-        )}</span></li>`,
+        }<br><span class="muted">${money(item.price.unit_amount)} each${
+          item.price.recurring
+            ? `, then every ${item.price.recurring.interval_count} ${item.price.recurring.interval}${item.price.recurring.interval_count > 1 ? "s" : ""}`
+            : ""
+        }</span></span><span>${money(item.amount_subtotal)}</span></li>`,
     )
     .join("");
   const rows = [

@@ -6,13 +6,13 @@ import {
   type SessionRecord,
   type StripeAddress,
   type StripeCheckoutSession,
-  type StripeLineItem,
   type StripeProduct,
   stripeId,
 } from "./objects";
-import type { CreateSessionParams, LineParams } from "./parameters";
+import type { CreateSessionParams } from "./parameters";
 import { INVALID_CODE, type Promotions } from "./promotions";
 import { expandSession } from "./session-expand";
+import { lineItem, lineItemList } from "./session-lines";
 import { applyTotals } from "./totals";
 
 /**
@@ -26,6 +26,8 @@ export type CompleteSessionInput = {
   email: string;
   name: string;
   address: StripeAddress;
+  /** The card's digits (a subscription keeps it for its renewals); default: the test card that pays. */
+  card?: string;
 };
 
 export type SessionStoreOptions = {
@@ -40,72 +42,14 @@ export type SessionStoreOptions = {
   promotions: Promotions;
   /** Takes a paid session's total (charges.ts): its PaymentIntent's id. */
   pay(session: StripeCheckoutSession): string;
+  /** Subscription mode: makes the customer (unless given), the subscription and its paid first invoice. */
+  subscribe(
+    record: SessionRecord,
+    input: CompleteSessionInput,
+  ): { customer: string; subscription: string; invoice: string };
 };
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
-
-/** A page of line items, as embedded in a session or answered by /line_items. */
-function lineItemList(
-  record: SessionRecord,
-  items: StripeLineItem[],
-  expandProduct: boolean,
-  hasMore = false,
-) {
-  return {
-    object: "list" as const,
-    data: items.map((item) => {
-      const product = record.products.get(item.price.product);
-      return {
-        ...item,
-        price: { ...item.price, product: expandProduct && product ? product : item.price.product },
-      };
-    }),
-    has_more: hasMore,
-    url: `/v1/checkout/sessions/${record.session.id}/line_items`,
-  };
-}
-
-/** A line's product and line item, with fresh ids (the price is inline, as `price_data` makes it). */
-function lineItem(line: LineParams, created: number): { product: StripeProduct; item: StripeLineItem } {
-  const product: StripeProduct = {
-    id: stripeId("prod", 14),
-    object: "product",
-    active: true,
-    name: line.product.name,
-    description: line.product.description,
-    metadata: line.product.metadata,
-    images: [],
-    created,
-    livemode: false,
-  };
-  const amount = line.unitAmount * line.quantity;
-  const item: StripeLineItem = {
-    id: stripeId("li", 24),
-    object: "item",
-    amount_discount: 0,
-    amount_subtotal: amount,
-    amount_tax: 0,
-    amount_total: amount,
-    currency: line.currency,
-    description: product.name,
-    quantity: line.quantity,
-    price: {
-      id: stripeId("price", 24),
-      object: "price",
-      active: false,
-      billing_scheme: "per_unit",
-      currency: line.currency,
-      unit_amount: line.unitAmount,
-      unit_amount_decimal: String(line.unitAmount),
-      product: product.id,
-      type: "one_time",
-      created,
-      livemode: false,
-      metadata: {},
-    },
-  };
-  return { product, item };
-}
 
 /** A new open session from checked parameters. */
 function newRecord(
@@ -129,7 +73,7 @@ function newRecord(
   const session: StripeCheckoutSession = {
     id,
     object: "checkout.session",
-    mode: "payment",
+    mode: params.mode,
     status: "open",
     payment_status: "unpaid",
     url: `${payPageBaseUrl}/${id}`,
@@ -139,7 +83,9 @@ function newRecord(
     amount_total: subtotal + shippingAmount,
     currency: params.currency,
     client_reference_id: params.clientReferenceId,
-    customer: null,
+    customer: params.customer,
+    subscription: null,
+    invoice: null,
     customer_email: params.customerEmail,
     customer_details: null,
     collected_information: null,
@@ -180,7 +126,16 @@ function newRecord(
     consent: null,
     custom_text: options.customText,
   };
-  return { session, lineItems, products, shippingRates, options, promotion: null, declines: 0 };
+  return {
+    session,
+    lineItems,
+    products,
+    shippingRates,
+    options,
+    promotion: null,
+    declines: 0,
+    subscriptionData: params.subscriptionData,
+  };
 }
 
 export function createSessionStore(options: SessionStoreOptions) {
@@ -283,7 +238,13 @@ export function createSessionStore(options: SessionStoreOptions) {
     }
     // The address is in: automatic tax is computed, and the total charged includes it.
     applyTotals(record, options.promotions);
-    session.payment_intent = options.pay(session);
+    if (session.mode === "subscription") {
+      // The first invoice is the payment: the session itself has no PaymentIntent (as at Stripe).
+      const made = options.subscribe(record, input);
+      session.customer = made.customer;
+      session.subscription = made.subscription;
+      session.invoice = made.invoice;
+    } else session.payment_intent = options.pay(session);
     if (record.promotion) options.promotions.redeem(record.promotion.promotionCodeId);
     options.emit("checkout.session.completed", session);
     return session;

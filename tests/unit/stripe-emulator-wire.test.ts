@@ -130,13 +130,13 @@ describe("Stripe emulator on the wire", () => {
     });
 
     it("names a path it does not serve", async () => {
-      const response = await request("GET", "/v1/customers");
+      const response = await request("GET", "/v1/accounts");
       expect(response.status).toBe(404);
       expect(response.body).toEqual({
         error: {
           type: "invalid_request_error",
           message:
-            "Unrecognized request URL (GET: /v1/customers). The Stripe emulator serves Checkout Sessions, PaymentIntents, Charges, Refunds and Promotion Codes only.",
+            "Unrecognized request URL (GET: /v1/accounts). The Stripe emulator serves Checkout Sessions, PaymentIntents, Charges, Refunds, Promotion Codes, Customers, Subscriptions, Subscription Schedules, Invoices, Test Clocks and Customer Portal sessions only.",
         },
       });
     });
@@ -156,8 +156,11 @@ describe("Stripe emulator on the wire", () => {
       ],
       [
         "another mode",
-        { mode: "subscription" },
-        { message: "This emulator supports mode=payment only (got subscription).", param: "mode" },
+        { mode: "setup" },
+        {
+          message: "This emulator supports mode=payment and mode=subscription only (got setup).",
+          param: "mode",
+        },
       ],
       [
         "no success_url",
@@ -401,6 +404,8 @@ describe("Stripe emulator on the wire", () => {
         currency: "usd",
         client_reference_id: "checkout-1",
         customer: null,
+        subscription: null,
+        invoice: null,
         customer_email: "jo@example.com",
         customer_details: null,
         collected_information: null,
@@ -488,6 +493,7 @@ describe("Stripe emulator on the wire", () => {
                 livemode: false,
               },
               type: "one_time",
+              recurring: null,
               created: SECONDS,
               livemode: false,
               metadata: {},

@@ -216,6 +216,8 @@ describe("Stripe adapter", () => {
         type: "checkout.session.completed",
         checkoutSessionId: "cs_test_abc",
         chargeId: null,
+        invoiceId: null,
+        subscriptionId: null,
       });
     });
 

@@ -122,6 +122,33 @@ describe("Stripe reshapes for orders", () => {
       type: "charge.refunded",
       checkoutSessionId: null,
       chargeId: "ch_1",
+      invoiceId: null,
+      subscriptionId: null,
     });
+  });
+
+  it("names the invoice and its subscription of an invoice event, and the subscription of a subscription event", () => {
+    const invoice = {
+      id: "evt_2",
+      type: "invoice.paid",
+      data: {
+        object: {
+          id: "in_1",
+          object: "invoice",
+          parent: { type: "subscription_details", subscription_details: { subscription: "sub_1" } },
+        },
+      },
+    };
+    expect(reshapeEvent(invoice)).toMatchObject({
+      invoiceId: "in_1",
+      subscriptionId: "sub_1",
+      chargeId: null,
+    });
+    const paused = {
+      id: "evt_3",
+      type: "customer.subscription.paused",
+      data: { object: { id: "sub_2", object: "subscription" } },
+    };
+    expect(reshapeEvent(paused)).toMatchObject({ invoiceId: null, subscriptionId: "sub_2" });
   });
 });

@@ -15,10 +15,24 @@ import {
   shopCurrencyData,
   variantsByIdsData,
 } from "./reshape.server";
-import type { CatalogVariant, CreatedProduct, CreateProductInput, StoreProduct } from "./types";
+import { reshapeSubscriptionAvailability, variantSellingPlansData } from "./selling-plans.server";
+import type {
+  CatalogVariant,
+  CreatedProduct,
+  CreateProductInput,
+  StoreProduct,
+  SubscriptionAvailability,
+} from "./types";
 
 export { ShopifyError } from "./graphql-client.server";
-export type { CatalogVariant, CreatedProduct, CreateProductInput, StoreProduct } from "./types";
+export type {
+  CatalogVariant,
+  CreatedProduct,
+  CreateProductInput,
+  StoreProduct,
+  SubscriptionAvailability,
+  SubscriptionOffer,
+} from "./types";
 
 /**
  * The catalog as the rest of the app uses it: Shopify's Storefront API for reading, its Admin API for
@@ -34,6 +48,11 @@ export interface CatalogService {
    * caller compares ids). Ids must be gid://shopify/ProductVariant/<digits> (at most 250).
    */
   getVariants(ids: readonly string[], options?: { buyerIp?: string }): Promise<CatalogVariant[]>;
+  /**
+   * Whether the variant is sold on subscription, at the price its Shopify selling plan gives it
+   * (decision 119); no plan the site can keep, no offer.
+   */
+  getSubscriptionOffer(variantId: string, options?: { buyerIp?: string }): Promise<SubscriptionAvailability>;
   /** Whether an Admin API token is configured (createProduct needs it). */
   readonly adminConfigured: boolean;
   /**
@@ -138,6 +157,16 @@ export function createShopifyCatalog({
         const variant = found.get(id);
         return variant ? [variant] : [];
       });
+    },
+
+    async getSubscriptionOffer(variantId, options = {}) {
+      if (!VARIANT_ID_PATTERN.test(variantId)) throw new RangeError(`not a Shopify variant id: ${variantId}`);
+      const data = await requireStorefront().request(storefrontDocuments.variantSellingPlans, {
+        variables: { id: variantId },
+        schema: variantSellingPlansData,
+        headers: buyerHeaders(options.buyerIp),
+      });
+      return reshapeSubscriptionAvailability(data.node);
     },
 
     async createProduct(input) {

@@ -44,6 +44,89 @@ export const storefrontDocuments = {
       }
     }
   `,
+  /** A variant's selling plans (decision 119): the allocations' prices, the plans, their groups' names. */
+  variantSellingPlans: /* GraphQL */ `
+    query VariantSellingPlans($id: ID!) {
+      node(id: $id) {
+        __typename
+        ... on ProductVariant {
+          id
+          availableForSale
+          price {
+            amount
+            currencyCode
+          }
+          product {
+            sellingPlanGroups(first: 10) {
+              nodes {
+                name
+                sellingPlans(first: 20) {
+                  nodes {
+                    id
+                  }
+                }
+              }
+            }
+          }
+          sellingPlanAllocations(first: 20) {
+            nodes {
+              checkoutChargeAmount {
+                amount
+                currencyCode
+              }
+              remainingBalanceChargeAmount {
+                amount
+                currencyCode
+              }
+              priceAdjustments {
+                compareAtPrice {
+                  amount
+                  currencyCode
+                }
+                perDeliveryPrice {
+                  amount
+                  currencyCode
+                }
+                price {
+                  amount
+                  currencyCode
+                }
+              }
+              sellingPlan {
+                id
+                name
+                description
+                recurringDeliveries
+                billingPolicy {
+                  __typename
+                  ... on SellingPlanRecurringBillingPolicy {
+                    interval
+                    intervalCount
+                  }
+                }
+                deliveryPolicy {
+                  __typename
+                  ... on SellingPlanRecurringDeliveryPolicy {
+                    interval
+                    intervalCount
+                  }
+                }
+                priceAdjustments {
+                  orderCount
+                  adjustmentValue {
+                    __typename
+                    ... on SellingPlanPercentagePriceAdjustment {
+                      adjustmentPercentage
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  `,
 } as const;
 
 export const adminDocuments = {

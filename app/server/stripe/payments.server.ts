@@ -79,10 +79,12 @@ export function withoutCallSiteStack<T>(start: () => Promise<T>): Promise<T> {
 
 const DEFAULT_COUNTRIES = ["US"];
 
-/** The one Stripe adapter (docs/decisions/030-exactly-once-fulfilment.md). */
-export function createPayments(config: PaymentsConfig): Payments {
+/** The SDK's client, pointed at STRIPE_API_URL when set (an emulator); one per adapter. */
+export function createStripeClient(
+  config: Pick<PaymentsConfig, "secretKey" | "apiUrl" | "timeoutMs" | "maxNetworkRetries">,
+) {
   const api = config.apiUrl ? new URL(config.apiUrl) : null;
-  const stripe = new Stripe(config.secretKey, {
+  return new Stripe(config.secretKey, {
     timeout: config.timeoutMs ?? 10_000,
     maxNetworkRetries: config.maxNetworkRetries ?? 2,
     telemetry: false,
@@ -95,6 +97,11 @@ export function createPayments(config: PaymentsConfig): Payments {
         }
       : {}),
   });
+}
+
+/** The one Stripe adapter (docs/decisions/030-exactly-once-fulfilment.md). */
+export function createPayments(config: PaymentsConfig): Payments {
+  const stripe = createStripeClient(config);
 
   /** Runs an SDK call; any failure is a PaymentProviderError told to a buyer as `publicMessage`. */
   async function call<T>(publicMessage: string, run: () => Promise<T>): Promise<T> {

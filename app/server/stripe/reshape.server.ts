@@ -22,7 +22,7 @@ function idOr<T extends z.ZodRawShape>(fields: T) {
   return z.union([z.string(), z.object({ id: z.string(), ...fields }).loose()]);
 }
 
-const address = z
+export const address = z
   .object({
     line1: z.string().nullish(),
     line2: z.string().nullish(),
@@ -102,7 +102,7 @@ const session = z.object({
   payment_intent: idOr({}).nullish(),
 });
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+export function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -144,7 +144,7 @@ function reshapeLineItem(item: z.infer<typeof lineItem>): OrderLine {
   };
 }
 
-function reshapeAddress(
+export function reshapeAddress(
   name: string | null | undefined,
   value: z.infer<typeof address>,
 ): ShippingAddress | null {
@@ -256,8 +256,27 @@ export function reshapeChargeRefunds(raw: unknown, refunds?: unknown[]): ChargeR
 const event = z.object({
   id: z.string(),
   type: z.string(),
-  data: z.object({ object: z.object({ id: z.string().optional(), object: z.string().optional() }).loose() }),
+  data: z.object({
+    object: z
+      .object({
+        id: z.string().optional(),
+        object: z.string().optional(),
+        // An invoice names its subscription here (API 2025-03-31 and later).
+        parent: z
+          .object({
+            subscription_details: z
+              .object({ subscription: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish() })
+              .nullish(),
+          })
+          .loose()
+          .nullish(),
+      })
+      .loose(),
+  }),
 });
+
+const idOfSubscription = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
 
 export function reshapeEvent(raw: unknown): PaymentWebhookEvent {
   const value = parse(event, raw, "webhook event");
@@ -267,6 +286,13 @@ export function reshapeEvent(raw: unknown): PaymentWebhookEvent {
     type: value.type,
     checkoutSessionId: object.object === "checkout.session" && object.id ? object.id : null,
     chargeId: object.object === "charge" && object.id ? object.id : null,
+    invoiceId: object.object === "invoice" && object.id ? object.id : null,
+    subscriptionId:
+      object.object === "subscription" && object.id
+        ? object.id
+        : object.object === "invoice"
+          ? (idOfSubscription(object.parent?.subscription_details?.subscription) ?? null)
+          : null,
   };
 }
 

@@ -80,6 +80,10 @@ export type PaymentWebhookEvent = {
   checkoutSessionId: string | null;
   /** The charge the event is about, for charge.* events (charge.refunded). */
   chargeId: string | null;
+  /** The invoice the event is about, for invoice.* events (a subscription's charge; decision 119). */
+  invoiceId: string | null;
+  /** The subscription a customer.subscription.* event is about, or an invoice.* event's subscription. */
+  subscriptionId: string | null;
 };
 
 export interface Payments {

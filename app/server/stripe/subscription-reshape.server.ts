@@ -1,0 +1,163 @@
+import { z } from "zod";
+import { address, parse, reshapeAddress } from "./reshape.server";
+import type {
+  BillingPause,
+  InvoiceDetails,
+  SubscriptionDetails,
+  SubscriptionStatus,
+} from "./subscription-types";
+
+/**
+ * Stripe Billing's shapes in (checked with zod: only the fields the app relies on), the app's out
+ * (subscription-types.ts). The variant, selling plan and cycle travel in the subscription's metadata,
+ * written by the checkout (subscriptions.server.ts).
+ */
+
+export const SUBSCRIPTION_METADATA = {
+  variantId: "shopify_variant_id",
+  sellingPlanId: "shopify_selling_plan_id",
+  weeksOn: "weeks_on",
+  weeksOff: "weeks_off",
+} as const;
+
+const STATUSES: SubscriptionStatus[] = ["active", "past_due", "paused", "canceled", "incomplete", "unpaid"];
+
+const subscription = z.object({
+  id: z.string(),
+  status: z.string(),
+  customer: z.union([z.string(), z.object({ id: z.string() }).loose()]),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  currency: z.string(),
+  start_date: z.number().int(),
+  canceled_at: z.number().int().nullable(),
+  cancellation_details: z.object({ reason: z.string().nullish() }).nullish(),
+  schedule: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullable(),
+  latest_invoice: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullable(),
+  items: z.object({
+    data: z
+      .array(
+        z.object({
+          current_period_end: z.number().int(),
+          quantity: z.number().int().nullish(),
+          price: z.object({ unit_amount: z.number().int().nullable() }),
+        }),
+      )
+      .min(1),
+  }),
+});
+
+const invoice = z.object({
+  id: z.string(),
+  status: z.enum(["draft", "open", "paid", "uncollectible", "void"]),
+  billing_reason: z.string().nullable(),
+  amount_due: z.number().int(),
+  amount_paid: z.number().int(),
+  currency: z.string(),
+  created: z.number().int(),
+  attempt_count: z.number().int(),
+  next_payment_attempt: z.number().int().nullable(),
+  customer: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullable(),
+  customer_email: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  customer_shipping: z.object({ name: z.string().nullish(), address }).nullish(),
+  parent: z
+    .object({
+      subscription_details: z
+        .object({ subscription: z.union([z.string(), z.object({ id: z.string() }).loose()]) })
+        .nullish(),
+    })
+    .nullish(),
+});
+
+const schedule = z.object({
+  id: z.string(),
+  status: z.string(),
+  phases: z.array(z.object({ start_date: z.number().int(), end_date: z.number().int() })),
+  pause_schedules: z
+    .array(
+      z.object({
+        key: z.string(),
+        pause: z.object({ pause_at: z.number().int(), status: z.object({ type: z.string() }) }),
+        resume: z.object({ resume_at: z.number().int(), status: z.object({ type: z.string() }) }).nullable(),
+      }),
+    )
+    .default([]),
+});
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  value == null ? null : typeof value === "string" ? value : value.id;
+
+export function reshapeSubscription(raw: unknown): SubscriptionDetails {
+  const value = parse(subscription, raw, "subscription");
+  const item = value.items.data[0] as (typeof value.items.data)[number];
+  const meta = value.metadata ?? {};
+  const weeksOn = Number(meta[SUBSCRIPTION_METADATA.weeksOn]);
+  const weeksOff = Number(meta[SUBSCRIPTION_METADATA.weeksOff]);
+  return {
+    id: value.id,
+    status: (STATUSES as string[]).includes(value.status) ? (value.status as SubscriptionStatus) : "other",
+    customerId: idOf(value.customer) as string,
+    variantId: meta[SUBSCRIPTION_METADATA.variantId] ?? null,
+    sellingPlanId: meta[SUBSCRIPTION_METADATA.sellingPlanId] ?? null,
+    cycle:
+      Number.isInteger(weeksOn) && Number.isInteger(weeksOff) && weeksOn > 0 ? { weeksOn, weeksOff } : null,
+    unitAmount: item.price.unit_amount ?? 0,
+    quantity: item.quantity ?? 1,
+    currency: value.currency.toLowerCase(),
+    startedAt: value.start_date,
+    currentPeriodEnd: item.current_period_end,
+    scheduleId: idOf(value.schedule),
+    canceledAt: value.canceled_at,
+    cancellationReason: value.cancellation_details?.reason ?? null,
+    latestInvoiceId: idOf(value.latest_invoice),
+  };
+}
+
+export function reshapeInvoice(raw: unknown): InvoiceDetails {
+  const value = parse(invoice, raw, "invoice");
+  return {
+    id: value.id,
+    subscriptionId: idOf(value.parent?.subscription_details?.subscription),
+    customerId: idOf(value.customer),
+    status: value.status,
+    billingReason: value.billing_reason,
+    amountDue: value.amount_due,
+    amountPaid: value.amount_paid,
+    currency: value.currency.toLowerCase(),
+    created: value.created,
+    attemptCount: value.attempt_count,
+    nextPaymentAttempt: value.next_payment_attempt,
+    customerEmail: value.customer_email,
+    customerName: value.customer_name,
+    shippingAddress: value.customer_shipping
+      ? reshapeAddress(value.customer_shipping.name, value.customer_shipping.address)
+      : null,
+  };
+}
+
+export function reshapeSchedule(raw: unknown): {
+  id: string;
+  active: boolean;
+  phaseStart: number | null;
+  pauses: BillingPause[];
+} {
+  const value = parse(schedule, raw, "subscription schedule");
+  return {
+    id: value.id,
+    active: value.status === "active" || value.status === "not_started",
+    phaseStart: value.phases[0]?.start_date ?? null,
+    pauses: value.pause_schedules.flatMap((entry) =>
+      entry.resume
+        ? [
+            {
+              key: entry.key,
+              pauseAt: entry.pause.pause_at,
+              resumeAt: entry.resume.resume_at,
+              pauseStatus: entry.pause.status.type,
+              resumeStatus: entry.resume.status.type,
+            },
+          ]
+        : [],
+    ),
+  };
+}

@@ -1,0 +1,107 @@
+import type { ShippingAddress } from "~/server/db/schema";
+
+/**
+ * The app's own view of Stripe Billing (decision 119): a subscription checkout, a subscription, its
+ * invoices and the pauses that make it follow the cycle. Nothing outside `app/server/stripe/` sees
+ * Stripe's shapes (subscription-reshape.server.ts).
+ */
+
+export type CreateSubscriptionCheckoutInput = {
+  variantId: string;
+  sellingPlanId: string;
+  /** Shopify's product title, as the hosted page and the invoices show it. */
+  name: string;
+  /** Minor units per delivery, from the selling plan's allocation. */
+  unitAmount: number;
+  currency: string;
+  /** Bottles per delivery. */
+  quantity: number;
+  /** Days between charges (the selling plan's 30). */
+  everyDays: number;
+  /** Carried on the subscription (its metadata) for the events to read back. */
+  cycle: { weeksOn: number; weeksOff: number };
+  /** An existing Stripe customer (a returning subscriber, or one on a test clock in tests). */
+  customerId?: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+};
+
+export type SubscriptionStatus =
+  | "active"
+  | "past_due"
+  | "paused"
+  | "canceled"
+  | "incomplete"
+  | "unpaid"
+  | "other";
+
+/** One pause of the schedule: instants in Unix seconds, and how far Stripe has carried it out. */
+export type BillingPause = {
+  key: string;
+  pauseAt: number;
+  resumeAt: number;
+  /** Stripe's `scheduled` until it happened; absent on a pause the app is about to write. */
+  pauseStatus?: string;
+  resumeStatus?: string | null;
+};
+
+export type SubscriptionDetails = {
+  id: string;
+  status: SubscriptionStatus;
+  customerId: string;
+  variantId: string | null;
+  sellingPlanId: string | null;
+  cycle: { weeksOn: number; weeksOff: number } | null;
+  unitAmount: number;
+  quantity: number;
+  currency: string;
+  /** When it started (Unix seconds; the first charge). */
+  startedAt: number;
+  currentPeriodEnd: number;
+  scheduleId: string | null;
+  canceledAt: number | null;
+  /** Stripe's reason: `cancellation_requested`, `payment_failed`, … */
+  cancellationReason: string | null;
+  latestInvoiceId: string | null;
+};
+
+export type InvoiceDetails = {
+  id: string;
+  subscriptionId: string | null;
+  customerId: string | null;
+  status: "draft" | "open" | "paid" | "uncollectible" | "void";
+  /** `subscription_create` (the checkout), `subscription_cycle` (a renewal), `subscription_update` (a resume). */
+  billingReason: string | null;
+  amountDue: number;
+  amountPaid: number;
+  currency: string;
+  created: number;
+  attemptCount: number;
+  /** When Stripe tries again (Unix seconds), or null: paid, or no attempts left. */
+  nextPaymentAttempt: number | null;
+  customerEmail: string | null;
+  customerName: string | null;
+  shippingAddress: ShippingAddress | null;
+};
+
+export interface SubscriptionBilling {
+  /** A Stripe Checkout Session in subscription mode for one selling-plan line. */
+  createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput): Promise<{ id: string; url: string }>;
+  /** The subscription, or null when Stripe does not know it. */
+  retrieveSubscription(id: string): Promise<SubscriptionDetails | null>;
+  /** The invoice, re-read from Stripe (never a webhook's body), or null when Stripe does not know it. */
+  retrieveInvoice(id: string): Promise<InvoiceDetails | null>;
+  /** The pauses Stripe holds for the subscription (none without a schedule). */
+  pausesOf(subscriptionId: string): Promise<BillingPause[]>;
+  /**
+   * Makes Stripe pause and resume the subscription at `pauses` (decision 119): attaches a schedule the
+   * first time, keeps the pauses already carried out, replaces those not yet started, and keeps the
+   * schedule's phase until `keepUntil`.
+   */
+  followCycle(input: { subscriptionId: string; pauses: BillingPause[]; keepUntil: number }): Promise<void>;
+  /** Cancels at once (the customer's cancellation). */
+  cancelSubscription(id: string): Promise<SubscriptionDetails>;
+  /** Stripe's customer portal for the card and billing address: its URL. */
+  createPortalSession(customerId: string, returnUrl: string): Promise<string>;
+}

@@ -1,0 +1,190 @@
+import Stripe from "stripe";
+import {
+  createStripeClient,
+  type PaymentsConfig,
+  termsAcceptanceMessage,
+  withoutCallSiteStack,
+} from "./payments.server";
+import { reshapeCreatedSession, reshapeStripeError, VARIANT_METADATA_KEY } from "./reshape.server";
+import {
+  reshapeInvoice,
+  reshapeSchedule,
+  reshapeSubscription,
+  SUBSCRIPTION_METADATA,
+} from "./subscription-reshape.server";
+import type { BillingPause, SubscriptionBilling } from "./subscription-types";
+import { CHECKOUT_NOT_CREATED } from "./types";
+
+/**
+ * Stripe Billing for subscriptions that follow the cycle (decision 119): Checkout in subscription mode
+ * (flexible billing, the price every `everyDays` days), the subscription and its invoices read back,
+ * and the schedule whose pause schedules leave the off weeks unbilled. The same SDK and settings as
+ * the payments adapter (payments.server.ts).
+ */
+
+/** What each pause bills and credits (nothing) and how each resume charges (the new period, at once). */
+const PAUSE_SETTINGS = {
+  bill_for: {
+    unused_time_from: { type: "none" as const },
+    outstanding_usage_through: { type: "none" as const },
+  },
+};
+const RESUME_SETTINGS = {
+  billing_cycle_anchor: "resume_at" as const,
+  payment_behavior: "resume_on_payment_success" as const,
+  proration_behavior: "none" as const,
+};
+
+function pauseParam(pause: BillingPause) {
+  return {
+    key: pause.key,
+    pause: { pause_at: { type: "timestamp" as const, timestamp: pause.pauseAt }, settings: PAUSE_SETTINGS },
+    resume: {
+      resume_at: { type: "timestamp" as const, timestamp: pause.resumeAt },
+      settings: RESUME_SETTINGS,
+    },
+  };
+}
+
+const missing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+
+export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionBilling {
+  const stripe = createStripeClient(config);
+
+  async function call<T>(run: () => Promise<T>, publicMessage?: string): Promise<T> {
+    try {
+      return await withoutCallSiteStack(run);
+    } catch (error) {
+      throw reshapeStripeError(error, publicMessage);
+    }
+  }
+
+  async function orNull<T>(run: () => Promise<T>): Promise<T | null> {
+    try {
+      return await withoutCallSiteStack(run);
+    } catch (error) {
+      if (missing(error)) return null;
+      throw reshapeStripeError(error);
+    }
+  }
+
+  async function scheduleOf(subscriptionId: string) {
+    const subscription = reshapeSubscription(await call(() => stripe.subscriptions.retrieve(subscriptionId)));
+    if (!subscription.scheduleId) return { subscription, schedule: null };
+    const schedule = reshapeSchedule(
+      await call(() => stripe.subscriptionSchedules.retrieve(subscription.scheduleId as string)),
+    );
+    return { subscription, schedule: schedule.active ? schedule : null };
+  }
+
+  return {
+    async createSubscriptionCheckout(input) {
+      const metadata = {
+        [SUBSCRIPTION_METADATA.variantId]: input.variantId,
+        [SUBSCRIPTION_METADATA.sellingPlanId]: input.sellingPlanId,
+        [SUBSCRIPTION_METADATA.weeksOn]: String(input.cycle.weeksOn),
+        [SUBSCRIPTION_METADATA.weeksOff]: String(input.cycle.weeksOff),
+      };
+      return call(async () => {
+        const created = reshapeCreatedSession(
+          await stripe.checkout.sessions.create(
+            {
+              mode: "subscription",
+              line_items: [
+                {
+                  quantity: input.quantity,
+                  price_data: {
+                    currency: input.currency,
+                    unit_amount: input.unitAmount,
+                    recurring: { interval: "day", interval_count: input.everyDays },
+                    product_data: { name: input.name, metadata: { [VARIANT_METADATA_KEY]: input.variantId } },
+                  },
+                },
+              ],
+              subscription_data: { billing_mode: { type: "flexible" }, metadata },
+              shipping_address_collection: {
+                allowed_countries: (config.shippingCountries ?? [
+                  "US",
+                ]) as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+              },
+              ...(input.customerId ? { customer: input.customerId } : {}),
+              ...(config.siteUrl
+                ? {
+                    consent_collection: { terms_of_service: "required" as const },
+                    custom_text: {
+                      terms_of_service_acceptance: { message: termsAcceptanceMessage(config.siteUrl) },
+                    },
+                  }
+                : {}),
+              success_url: input.successUrl,
+              cancel_url: input.cancelUrl,
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        );
+        return { id: created.id, url: created.url };
+      }, CHECKOUT_NOT_CREATED);
+    },
+
+    async retrieveSubscription(id) {
+      const raw = await orNull(() => stripe.subscriptions.retrieve(id));
+      return raw ? reshapeSubscription(raw) : null;
+    },
+
+    async retrieveInvoice(id) {
+      const raw = await orNull(() => stripe.invoices.retrieve(id));
+      return raw ? reshapeInvoice(raw) : null;
+    },
+
+    async pausesOf(subscriptionId) {
+      return (await scheduleOf(subscriptionId)).schedule?.pauses ?? [];
+    },
+
+    async followCycle({ subscriptionId, pauses, keepUntil }) {
+      let { subscription, schedule } = await scheduleOf(subscriptionId);
+      if (!schedule) {
+        schedule = reshapeSchedule(
+          await call(() =>
+            stripe.subscriptionSchedules.create(
+              { from_subscription: subscriptionId },
+              { idempotencyKey: `schedule-${subscriptionId}` },
+            ),
+          ),
+        );
+      }
+      // Pauses Stripe has begun stay as they are; those not yet begun are replaced by `pauses`.
+      const begun = schedule.pauses.filter((pause) => pause.pauseStatus !== "scheduled");
+      const upcoming = pauses.filter(
+        (pause) =>
+          !begun.some((done) => done.key === pause.key) && pause.pauseAt > (begun.at(-1)?.resumeAt ?? 0),
+      );
+      const id = schedule.id;
+      const current = await call(() => stripe.subscriptions.retrieve(subscriptionId));
+      const priceId = current.items.data[0]?.price.id as string;
+      await call(() =>
+        stripe.subscriptionSchedules.update(id, {
+          pause_schedules: [...begun, ...upcoming].map(pauseParam),
+          phases: [
+            {
+              items: [{ price: priceId, quantity: subscription.quantity }],
+              start_date: schedule?.phaseStart ?? subscription.startedAt,
+              end_date: keepUntil,
+            },
+          ],
+        }),
+      );
+    },
+
+    async cancelSubscription(id) {
+      return reshapeSubscription(await call(() => stripe.subscriptions.cancel(id)));
+    },
+
+    async createPortalSession(customerId, returnUrl) {
+      const session = await call(() =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
+      return session.url;
+    },
+  };
+}

@@ -1,0 +1,262 @@
+import express from "express";
+import type { BillingEngine } from "./billing-engine";
+import type { Invoices } from "./billing-invoices";
+import type { Schedules } from "./billing-schedules";
+import type { Subscriptions } from "./billing-subscriptions";
+import { type Customers, TEST_PAYMENT_METHODS } from "./customers";
+import { invalid } from "./errors";
+import type { createIdempotency } from "./idempotency";
+import { stripeId } from "./objects";
+import { expandList, integer, isRecord, listLimit, string } from "./parameters";
+import type { TestClocks } from "./test-clocks";
+
+/**
+ * The Billing API as Stripe's, for the calls the site makes (decision 119): customers, products (read),
+ * subscriptions (read, list, update metadata or cancel at period end, cancel), subscription schedules
+ * (from a subscription, with pause schedules; update, release, cancel), invoices (read, list), test
+ * clocks (create, read, list, advance, delete) and customer portal sessions. Mounted under /v1.
+ */
+
+export type BillingRouteDeps = {
+  clocks: TestClocks;
+  customers: Customers;
+  subscriptions: Subscriptions;
+  schedules: Schedules;
+  invoices: Invoices;
+  engine: BillingEngine;
+  emit(type: string, object: unknown): void;
+  /** Where the portal page is (`<base>/<session id>`). */
+  portalBaseUrl(): string;
+  portalSessions: Map<string, { customer: string; returnUrl: string | null }>;
+};
+
+type Idempotent = ReturnType<typeof createIdempotency>;
+const ok = (value: unknown) => ({ status: 200, body: structuredClone(value) });
+
+const body = (req: express.Request): Record<string, unknown> => (isRecord(req.body) ? req.body : {});
+const query = (req: express.Request, name: string) =>
+  typeof req.query[name] === "string" ? (req.query[name] as string) : undefined;
+
+function list<T extends { id: string }>(req: express.Request, all: T[], url: string) {
+  const limit = listLimit(req.query.limit);
+  const after = query(req, "starting_after");
+  const from = after ? all.findIndex((entry) => entry.id === after) + 1 : 0;
+  return { object: "list", data: all.slice(from, from + limit), has_more: from + limit < all.length, url };
+}
+
+function metadataOf(value: unknown): Record<string, string> | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (!isRecord(value)) throw invalid("Invalid hash", "metadata");
+  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, String(entry)]));
+}
+
+/** Customers (create, read) and products (read). */
+function customerRoutes(routes: express.Router, deps: BillingRouteDeps, idempotent: Idempotent) {
+  const { clocks, customers, subscriptions } = deps;
+  routes.post(
+    "/customers",
+    idempotent((req) => {
+      const params = body(req);
+      const testClock = string(params.test_clock, "test_clock");
+      if (testClock) clocks.get(testClock);
+      const paymentMethod = string(params.payment_method, "payment_method");
+      if (paymentMethod && !TEST_PAYMENT_METHODS[paymentMethod])
+        throw invalid(`No such PaymentMethod: '${paymentMethod}'`, "payment_method", "resource_missing");
+      return ok(
+        customers.create({
+          email: string(params.email, "email", { max: 512 }),
+          name: string(params.name, "name", { max: 256 }),
+          description: string(params.description, "description"),
+          metadata: metadataOf(params.metadata),
+          testClock,
+          created: clocks.now(testClock),
+          paymentMethod,
+        }),
+      );
+    }),
+  );
+  routes.get("/customers/:id", (req, res) => void res.json(customers.get(req.params.id)));
+  routes.get("/products/:id", (req, res) => void res.json(subscriptions.product(req.params.id)));
+}
+
+/** Subscriptions (read, list, update, cancel) and their schedules. */
+function subscriptionRoutes(routes: express.Router, deps: BillingRouteDeps, idempotent: Idempotent) {
+  const { subscriptions, schedules, invoices } = deps;
+  routes.get("/subscriptions", (req, res) => {
+    const customer = query(req, "customer");
+    const status = query(req, "status");
+    const all = subscriptions
+      .all()
+      .filter((entry) => !customer || entry.customer === customer)
+      .filter((entry) =>
+        status ? status === "all" || entry.status === status : entry.status !== "canceled",
+      );
+    res.json(list(req, all, "/v1/subscriptions"));
+  });
+  routes.get("/subscriptions/:id", (req, res) => {
+    const subscription = structuredClone(subscriptions.get(req.params.id));
+    const expand = expandList(req.query.expand);
+    if (expand.includes("latest_invoice") && subscription.latest_invoice)
+      res.json({ ...subscription, latest_invoice: invoices.get(subscription.latest_invoice) });
+    else if (expand.includes("schedule") && subscription.schedule)
+      res.json({ ...subscription, schedule: schedules.get(subscription.schedule) });
+    else res.json(subscription);
+  });
+  routes.post(
+    "/subscriptions/:id",
+    idempotent((req) => {
+      const subscription = subscriptions.get(String(req.params.id));
+      const params = body(req);
+      for (const key of Object.keys(params)) {
+        if (!["metadata", "cancel_at_period_end", "expand"].includes(key))
+          throw invalid(`The Stripe emulator does not model updating ${key} on a subscription.`, key);
+      }
+      if (subscription.status === "canceled")
+        throw invalid(
+          "A canceled subscription can only update its cancellation_details and metadata.",
+          "subscription",
+        );
+      const metadata = metadataOf(params.metadata);
+      if (metadata) subscription.metadata = { ...subscription.metadata, ...metadata };
+      if (params.cancel_at_period_end !== undefined) {
+        subscription.cancel_at_period_end = params.cancel_at_period_end === "true";
+        subscription.cancel_at = subscription.cancel_at_period_end
+          ? (subscription.items.data[0]?.current_period_end ?? null)
+          : null;
+      }
+      deps.emit("customer.subscription.updated", subscription);
+      return ok(subscription);
+    }),
+  );
+  routes.delete("/subscriptions/:id", (req, res) => {
+    const params = isRecord(req.body) ? req.body : isRecord(req.query) ? req.query : {};
+    const details = isRecord(params.cancellation_details) ? params.cancellation_details : {};
+    const comment = string(details.comment, "cancellation_details[comment]", { max: 5000 });
+    const subscription = subscriptions.get(req.params.id);
+    const schedule = subscription.schedule ? schedules.get(subscription.schedule) : null;
+    subscriptions.cancel(subscription.id, "cancellation_requested", comment);
+    if (schedule?.status === "active") schedules.finish(schedule.id, "canceled");
+    res.json(subscription);
+  });
+
+  routes.post(
+    "/subscription_schedules",
+    idempotent((req) => ok(schedules.create(body(req)))),
+  );
+  routes.get("/subscription_schedules", (req, res) => {
+    const customer = query(req, "customer");
+    res.json(
+      list(
+        req,
+        schedules.all().filter((entry) => !customer || entry.customer === customer),
+        "/v1/subscription_schedules",
+      ),
+    );
+  });
+  routes.get("/subscription_schedules/:id", (req, res) => void res.json(schedules.get(req.params.id)));
+  routes.post(
+    "/subscription_schedules/:id",
+    idempotent((req) => ok(schedules.update(String(req.params.id), body(req)))),
+  );
+  routes.post(
+    "/subscription_schedules/:id/release",
+    idempotent((req) => ok(schedules.finish(String(req.params.id), "released"))),
+  );
+  routes.post(
+    "/subscription_schedules/:id/cancel",
+    idempotent((req) => ok(schedules.finish(String(req.params.id), "canceled"))),
+  );
+}
+
+/** Invoices (read, list) and test clocks (create, read, list, advance, delete). */
+function invoiceAndClockRoutes(routes: express.Router, deps: BillingRouteDeps, idempotent: Idempotent) {
+  const { clocks, invoices, engine } = deps;
+  routes.get("/invoices", (req, res) => {
+    const subscription = query(req, "subscription");
+    const customer = query(req, "customer");
+    const status = query(req, "status");
+    const all = invoices
+      .all()
+      .filter((entry) => !subscription || entry.parent.subscription_details.subscription === subscription)
+      .filter((entry) => !customer || entry.customer === customer)
+      .filter((entry) => !status || entry.status === status);
+    res.json(list(req, all, "/v1/invoices"));
+  });
+  routes.get("/invoices/:id", (req, res) => void res.json(invoices.get(req.params.id)));
+
+  routes.post(
+    "/test_helpers/test_clocks",
+    idempotent((req) => {
+      const params = body(req);
+      const frozen = integer(params.frozen_time, "frozen_time", 0, 4_102_444_800);
+      return ok(clocks.create(frozen, string(params.name, "name", { max: 300 })));
+    }),
+  );
+  routes.get(
+    "/test_helpers/test_clocks",
+    (req, res) => void res.json(list(req, clocks.all(), "/v1/test_helpers/test_clocks")),
+  );
+  routes.get("/test_helpers/test_clocks/:id", (req, res) => void res.json(clocks.get(req.params.id)));
+  routes.delete("/test_helpers/test_clocks/:id", (req, res) => {
+    clocks.remove(req.params.id);
+    res.json({ id: req.params.id, object: "test_helpers.test_clock", deleted: true });
+  });
+  routes.post(
+    "/test_helpers/test_clocks/:id/advance",
+    idempotent((req) => {
+      const id = String(req.params.id);
+      const to = integer(body(req).frozen_time, "frozen_time", 0, 4_102_444_800);
+      const clock = clocks.checkAdvance(id, to, engine.shortestInterval(id));
+      clocks.setStatus(id, "advancing");
+      deps.emit("test_helpers.test_clock.advancing", clock);
+      const answer = ok(clock);
+      // As at Stripe, the advance runs after the answer: poll until `status` is `ready`.
+      setImmediate(() => {
+        if (!clocks.has(id)) return;
+        try {
+          engine.advanceTo(id, to);
+          clocks.setStatus(id, "ready");
+        } catch {
+          clocks.setStatus(id, "internal_failure");
+        }
+        deps.emit("test_helpers.test_clock.ready", clocks.get(id));
+      });
+      return answer;
+    }),
+  );
+}
+
+/** Customer portal sessions (the page itself is billing-pages.ts). */
+function portalRoutes(routes: express.Router, deps: BillingRouteDeps, idempotent: Idempotent) {
+  const { clocks, customers } = deps;
+  routes.post(
+    "/billing_portal/sessions",
+    idempotent((req) => {
+      const params = body(req);
+      const customer = customers.get(string(params.customer, "customer", { required: true }) as string);
+      const returnUrl = string(params.return_url, "return_url", { max: 5000 });
+      const id = stripeId("bps", 24);
+      deps.portalSessions.set(id, { customer: customer.id, returnUrl });
+      return ok({
+        id,
+        object: "billing_portal.session",
+        configuration: "bpc_sandbox",
+        created: clocks.now(null),
+        customer: customer.id,
+        flow: null,
+        livemode: false,
+        locale: null,
+        on_behalf_of: null,
+        return_url: returnUrl,
+        url: `${deps.portalBaseUrl()}/${id}`,
+      });
+    }),
+  );
+}
+
+export function billingRoutes(deps: BillingRouteDeps, idempotent: Idempotent): express.Router {
+  const routes = express.Router();
+  for (const add of [customerRoutes, subscriptionRoutes, invoiceAndClockRoutes, portalRoutes])
+    add(routes, deps, idempotent);
+  return routes;
+}

@@ -1,0 +1,229 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SubscriptionBilling } from "~/server/stripe/subscription-types";
+import { createSubscriptionBilling } from "~/server/stripe/subscriptions.server";
+import { cyclePauses } from "~/server/subscriptions/cycle-pauses.server";
+import {
+  type CycleAdjustment,
+  cycleCalendar,
+  STORE_TIME_ZONE,
+  zonedDate,
+  zonedInstant,
+} from "~/shared/subscription-cycle";
+import { type StripeEmulator, startStripeEmulator } from "../../sandbox/stripe/emulator";
+
+/**
+ * Issue 36 items 3 and 9, the app's side: its Stripe Billing adapter against the emulator over a
+ * test-clock timeline. The subscription is made by the adapter's Checkout in subscription mode, made
+ * to follow the cycle by the adapter's pauses (the next two gaps, topped up after each resume, as the
+ * `customer.subscription.resumed` handler will), and invoices are made only in the on periods; a skip
+ * and a cancellation change what Stripe charges.
+ */
+
+const NOON = { hour: 12, minute: 0 };
+const DAY = 86_400;
+const at = (date: string) => zonedInstant(date, NOON, STORE_TIME_ZONE);
+const ENHANCER = "gid://shopify/ProductVariant/49100000000001";
+
+let emulator: StripeEmulator;
+let raw: Stripe;
+let billing: SubscriptionBilling;
+
+beforeAll(async () => {
+  emulator = await startStripeEmulator();
+  const api = new URL(emulator.apiUrl);
+  raw = new Stripe(emulator.secretKey, {
+    host: api.hostname,
+    port: Number(api.port),
+    protocol: "http",
+    telemetry: false,
+  });
+  billing = createSubscriptionBilling({
+    secretKey: emulator.secretKey,
+    webhookSecret: emulator.webhookSecret,
+    apiUrl: emulator.apiUrl,
+    maxNetworkRetries: 0,
+  });
+});
+afterAll(async () => {
+  await emulator?.close();
+});
+
+/** A subscriber whose Stripe time is a test clock (tests only: the app makes no clocks). */
+async function subscriber(start: string, email: string) {
+  const clock = await raw.testHelpers.testClocks.create({ frozen_time: at(start) });
+  const customer = await raw.customers.create({ email, test_clock: clock.id });
+  const checkout = await billing.createSubscriptionCheckout({
+    variantId: ENHANCER,
+    sellingPlanId: "gid://shopify/SellingPlan/9400000000001",
+    name: "Forge Enhancer",
+    unitAmount: 3315,
+    currency: "usd",
+    quantity: 1,
+    everyDays: 30,
+    cycle: { weeksOn: 8, weeksOff: 2 },
+    customerId: customer.id,
+    successUrl: "https://shop.example/subscribed?session_id={CHECKOUT_SESSION_ID}",
+    cancelUrl: "https://shop.example/product/forge-enhancer",
+    idempotencyKey: `checkout-${email}`,
+  });
+  expect(checkout.url).toMatch(/^http/);
+  const paid = emulator.completeSession(checkout.id, {
+    email,
+    name: "Sam Sample",
+    address: {
+      line1: "1 Main St",
+      line2: null,
+      city: "Albany",
+      state: "NY",
+      postal_code: "12207",
+      country: "US",
+    },
+  });
+  return { clockId: clock.id, subscriptionId: paid.subscription as string };
+}
+
+/** What the `customer.subscription.resumed` handler will do: write the next pauses from the calendar. */
+async function follow(subscriptionId: string, now: number, adjustments: CycleAdjustment[] = []) {
+  const subscription = await billing.retrieveSubscription(subscriptionId);
+  if (!subscription?.cycle) throw new Error("no cycle on the subscription");
+  await billing.followCycle({
+    subscriptionId,
+    ...cyclePauses({
+      startedAt: subscription.startedAt,
+      cycle: subscription.cycle as never,
+      adjustments,
+      now,
+    }),
+  });
+}
+
+/** Advances four weeks at a time; after each resume Stripe announced, the pauses are topped up. */
+async function live(
+  clockId: string,
+  subscriptionId: string,
+  until: string,
+  adjustments: CycleAdjustment[] = [],
+) {
+  const resumes = () =>
+    emulator
+      .events()
+      .filter(
+        (event) =>
+          event.type === "customer.subscription.resumed" &&
+          (event.data.object as { id: string }).id === subscriptionId,
+      ).length;
+  let seen = resumes();
+  let clock = await raw.testHelpers.testClocks.retrieve(clockId);
+  while (clock.frozen_time < at(until)) {
+    await raw.testHelpers.testClocks.advance(clockId, {
+      frozen_time: Math.min(at(until), clock.frozen_time + 28 * DAY),
+    });
+    const deadline = Date.now() + 10_000;
+    do clock = await raw.testHelpers.testClocks.retrieve(clockId);
+    while (clock.status !== "ready" && Date.now() < deadline);
+    if (resumes() > seen) {
+      seen = resumes();
+      await follow(subscriptionId, clock.frozen_time, adjustments);
+    }
+  }
+}
+
+async function paidDates(subscriptionId: string) {
+  const invoices = await raw.invoices.list({ subscription: subscriptionId, limit: 100 });
+  const details = await Promise.all(invoices.data.map((invoice) => billing.retrieveInvoice(invoice.id)));
+  return details
+    .filter((invoice) => invoice?.status === "paid")
+    .map((invoice) => zonedDate(invoice?.created ?? 0, STORE_TIME_ZONE))
+    .sort();
+}
+
+describe("the app's Stripe Billing adapter over a test-clock timeline", () => {
+  it("charges only in the on periods for six months, the pauses written two gaps ahead and topped up", async () => {
+    const { clockId, subscriptionId } = await subscriber("2026-01-31", "six-months@sandbox.forge.test");
+    const subscription = await billing.retrieveSubscription(subscriptionId);
+    expect(subscription).toMatchObject({
+      status: "active",
+      variantId: ENHANCER,
+      sellingPlanId: "gid://shopify/SellingPlan/9400000000001",
+      cycle: { weeksOn: 8, weeksOff: 2 },
+      unitAmount: 3315,
+      quantity: 1,
+      currency: "usd",
+      startedAt: at("2026-01-31"),
+    });
+    await follow(subscriptionId, at("2026-01-31"));
+    expect((await billing.pausesOf(subscriptionId)).map((pause) => pause.key)).toEqual([
+      "after-1",
+      "after-3",
+    ]);
+
+    await live(clockId, subscriptionId, "2026-07-31");
+    const calendar = cycleCalendar({ start: "2026-01-31", weeksOn: 8, weeksOff: 2, through: "2026-07-31" });
+    expect(await paidDates(subscriptionId)).toEqual(calendar.charges.map((charge) => charge.date));
+    // Topped up after each resume: the pauses carried out stay, the next ones were added.
+    const pauses = await billing.pausesOf(subscriptionId);
+    expect(pauses.map((pause) => [pause.key, pause.pauseStatus])).toEqual([
+      ["after-1", "succeeded"],
+      ["after-3", "succeeded"],
+      ["after-5", "scheduled"],
+      ["after-7", "scheduled"],
+    ]);
+
+    const first = await billing.retrieveInvoice((subscription?.latestInvoiceId ?? "") as string);
+    expect(first).toMatchObject({
+      subscriptionId,
+      status: "paid",
+      billingReason: "subscription_create",
+      amountPaid: 3315,
+      customerEmail: "six-months@sandbox.forge.test",
+      shippingAddress: {
+        name: "Sam Sample",
+        line1: "1 Main St",
+        city: "Albany",
+        postalCode: "12207",
+        country: "US",
+      },
+    });
+  });
+
+  it("a skipped bottle is not charged; a canceled subscription charges nothing more", async () => {
+    const { clockId, subscriptionId } = await subscriber("2026-03-01", "skip@sandbox.forge.test");
+    await follow(subscriptionId, at("2026-03-01"));
+    // Ten days in, the subscriber skips the second bottle (due 2026-03-31).
+    await live(clockId, subscriptionId, "2026-03-11");
+    const skip: CycleAdjustment[] = [{ kind: "skip", bottle: 1 }];
+    await follow(subscriptionId, at("2026-03-11"), skip);
+    await live(clockId, subscriptionId, "2026-06-30", skip);
+    const calendar = cycleCalendar({
+      start: "2026-03-01",
+      weeksOn: 8,
+      weeksOff: 2,
+      through: "2026-06-30",
+      adjustments: skip,
+    });
+    const expected = calendar.charges.filter((charge) => !charge.skipped).map((charge) => charge.date);
+    expect(expected).not.toContain("2026-03-31");
+    expect(await paidDates(subscriptionId)).toEqual(expected);
+
+    const canceled = await billing.cancelSubscription(subscriptionId);
+    expect(canceled).toMatchObject({ status: "canceled", cancellationReason: "cancellation_requested" });
+    const before = (await paidDates(subscriptionId)).length;
+    await live(clockId, subscriptionId, "2026-08-20", skip);
+    expect(await paidDates(subscriptionId)).toHaveLength(before);
+  });
+
+  it("answers null for what Stripe does not know, and opens the customer portal", async () => {
+    expect(await billing.retrieveSubscription("sub_unknown")).toBeNull();
+    expect(await billing.retrieveInvoice("in_unknown")).toBeNull();
+    const { subscriptionId } = await subscriber("2026-05-01", "portal@sandbox.forge.test");
+    const subscription = await billing.retrieveSubscription(subscriptionId);
+    const url = await billing.createPortalSession(
+      subscription?.customerId as string,
+      "https://shop.example/account",
+    );
+    const page = await fetch(`${emulator.apiUrl}${new URL(url).pathname}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Card ending in 4242");
+  });
+});
