@@ -132,6 +132,7 @@ ${kitsSection(input)}
 </section>
 <section aria-labelledby="deliveries-title">
 <h2 id="deliveries-title">Deliveries</h2>
+<p class="muted">A delivery goes in the background: <a href="${base}">reload this page</a> to see the store's answers.</p>
 ${deliveriesSection(input.deliveries)}
 </section>
 </main>`;

@@ -182,6 +182,9 @@ describe.each(databaseTargets)("the lab's deliveries on $name", ({ name }) => {
       expect(all).toContain(`${shop.origin}/results`);
       expect(all).not.toMatch(/512|287|498|264|916|ng\/dL|nmol|normal|\blow\b|\bhigh\b/i);
     }
+    // Nor in a log line (read before anything restarts the server): it says a result was recorded, never what.
+    expect(shop.server.logs.some((line) => line.includes("kit result recorded"))).toBe(true);
+    expect(shop.server.logs.join("\n")).not.toMatch(/512\.3|287\.6|498\.1/);
     // The back office sees the state, never a value.
     const page = textOf(
       await (await fetch(`${shop.origin}/admin/kits/${batch}`, { headers: { cookie: admin } })).text(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultPublicSiteUrl, InvalidEnvironmentError } from "~/server/runtime/env.server";
+import { defaultPublicSiteUrl, InvalidEnvironmentError, labNameIssues } from "~/server/runtime/env.server";
 import { resolveCatalogConfig } from "~/server/shopify/catalog-config.server";
 import { parseLaunchedEnv as parseEnv } from "../support/launched-env";
 
@@ -31,6 +31,18 @@ function issuesOf(source: Record<string, string>): string[] {
 }
 
 describe("a live Stripe key next to an emulated system", () => {
+  it("refuses a LAB_NAME the build was not made with (the kit pages name the lab at build)", () => {
+    expect(issuesOf({ LAB_NAME: "Acme Clinical Labs" })).toEqual([
+      "LAB_NAME is set, but this build was made without it and names the sandbox's fictional lab: run npm run build with it set",
+    ]);
+    const built = { name: "Acme Clinical Labs", fictional: false };
+    expect(labNameIssues("Acme Clinical Labs", built)).toEqual([]);
+    expect(labNameIssues(undefined, built)).toEqual([]);
+    expect(labNameIssues("Other Labs", built)[0]?.message).toContain(
+      'differs from the value this build was made with ("Acme Clinical Labs")',
+    );
+  });
+
   it("refuses a live key without a real lab's signing secret (the sandbox's lab emulator is not a lab)", () => {
     const { LAB_INTEGRATIONS: _, ...noLab } = live;
     expect(issuesOf({ ...noLab, ...store })).toEqual([

@@ -195,4 +195,16 @@ describe("kit results", () => {
     expect((await service.resultsFor(owner)).map((one) => one.kitId)).not.toContain(kit);
     expect(queued.filter((mail) => mail.kind === RESULT_DELETION_WARNING)).toHaveLength(1);
   });
+
+  it("forgets a result whose registration is gone (after 2 years), values first", async () => {
+    const kit = "KIT0000000E5";
+    await results().recordReport(report(kit));
+    await database.db.delete(kitRegistrations).where(eq(kitRegistrations.kitId, kit));
+    const job = createResultRetention({ db: database.db, outbox, logger, siteUrl: "https://forge.example" });
+    expect((await job.runOnce()).forgotten).toBeGreaterThanOrEqual(1);
+    expect(
+      await database.db.select().from(kitResultVersions).where(eq(kitResultVersions.kitId, kit)),
+    ).toEqual([]);
+    expect(await database.db.select().from(kitResults).where(eq(kitResults.kitId, kit))).toEqual([]);
+  });
 });

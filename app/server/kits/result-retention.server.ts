@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, isNull, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
-import { kitRegistrations, kitResults, shoppers } from "~/server/db/schema";
+import { kitRegistrations, kitResults, kitResultVersions, shoppers } from "~/server/db/schema";
 import { createBackgroundLoop } from "~/server/jobs/background-loop.server";
 import type { Outbox } from "~/server/mail/outbox.server";
 import type { Logger } from "~/server/runtime/logger.server";
@@ -88,18 +88,25 @@ export function createResultRetention(options: ResultRetentionOptions): ResultRe
     });
   }
 
-  /** Deleted results whose registration is gone (after 2 years): nothing is left to remember them by. */
+  /**
+   * Results whose registration is gone (the retention job deletes registrations after 2 years): no one
+   * can see them any more, so whatever is left of them goes, values first.
+   */
   async function forget(): Promise<number> {
-    const gone = await db
-      .delete(kitResults)
-      .where(
-        and(
-          isNotNull(kitResults.deletedAt),
-          notExists(db.select().from(kitRegistrations).where(eq(kitRegistrations.kitId, kitResults.kitId))),
-        ),
-      )
-      .returning({ kitId: kitResults.kitId });
-    return gone.length;
+    return db.transaction(async (tx) => {
+      const orphaned = tx
+        .select({ kitId: kitResults.kitId })
+        .from(kitResults)
+        .where(
+          notExists(tx.select().from(kitRegistrations).where(eq(kitRegistrations.kitId, kitResults.kitId))),
+        );
+      await tx.delete(kitResultVersions).where(inArray(kitResultVersions.kitId, orphaned));
+      const gone = await tx
+        .delete(kitResults)
+        .where(inArray(kitResults.kitId, orphaned))
+        .returning({ kitId: kitResults.kitId });
+      return gone.length;
+    });
   }
 
   async function runOnce(deadline = Number.POSITIVE_INFINITY): Promise<ResultRetentionReport> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { storeIdentity } from "~/content/site";
+import { storeIdentity, testLab } from "~/content/site";
 import {
   identityFields,
   identitySettings,
@@ -293,6 +293,25 @@ export function identityIssues(
   return issues;
 }
 
+/**
+ * LAB_NAME is read at build (the kit pages carry it): set at start, it must be the name this build
+ * shows, or the pages would name another lab than the one configured.
+ */
+export function labNameIssues(
+  atStart: string | undefined,
+  built: { name: string; fictional: boolean },
+): { variable: string; message: string }[] {
+  if (atStart === undefined || (!built.fictional && atStart === built.name)) return [];
+  return [
+    {
+      variable: "LAB_NAME",
+      message: built.fictional
+        ? "is set, but this build was made without it and names the sandbox's fictional lab: run npm run build with it set"
+        : `differs from the value this build was made with ("${built.name}"), which the pages show: run npm run build with the new value`,
+    },
+  ];
+}
+
 /** A key that moves real money: live mode, secret or restricted. */
 export function isLiveStripeKey(key: string | undefined): boolean {
   return key !== undefined && /^(sk|rk)_live_/.test(key);
@@ -341,6 +360,7 @@ export function parseEnv(
   );
   const issues = [
     ...identity,
+    ...labNameIssues(given("LAB_NAME"), testLab),
     ...(result.success
       ? []
       : result.error.issues.map((issue) => ({
