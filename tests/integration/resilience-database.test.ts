@@ -12,6 +12,11 @@ import type { Mailer } from "~/server/mail/mailer.server";
 import { createOutbox, defineEmailTemplate } from "~/server/mail/outbox.server";
 import type { RunningServer } from "../../scripts/lib/server-process";
 import {
+  type SilenceableProxy,
+  type SilenceMode,
+  startSilenceableProxy,
+} from "../../scripts/lib/silenceable-proxy";
+import {
   createStore,
   type Emulators,
   eventually,
@@ -22,7 +27,6 @@ import {
   startShop,
 } from "./checkout-harness";
 import { httpRequest } from "./resilience-support";
-import { type SilenceableProxy, type SilenceMode, startSilenceableProxy } from "./silenceable-proxy";
 
 /**
  * Issue 15 items 1 and 4 (docs/decisions/060-database-timeouts-and-pglite-lock.md).
