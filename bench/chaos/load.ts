@@ -22,6 +22,8 @@ export type Load = {
   checkouts: CheckoutRecord[];
   /** Checkouts the generator did not start because CHAOS_CONCURRENCY were already in flight. */
   shed: number;
+  /** Why the verification failed, as its answer said (`reason`), with how often. */
+  verifyFailures: Map<string, number>;
   done: Promise<void>;
 };
 
@@ -40,7 +42,7 @@ export function startLoad(options: {
   const { url, seconds, now } = options;
   const requests: RequestRecord[] = [];
   const checkouts: CheckoutRecord[] = [];
-  const load: Load = { requests, checkouts, shed: 0, done: Promise.resolve() };
+  const load: Load = { requests, checkouts, shed: 0, verifyFailures: new Map(), done: Promise.resolve() };
 
   const pages = [
     { kind: "GET / (prerendered)", path: "/" },
@@ -114,8 +116,15 @@ export function startLoad(options: {
           signal: signal(),
         }),
       );
-      const body = verified?.ok ? ((await verified.json()) as { success?: boolean }) : null;
-      record.verified = body?.success === true;
+      const body = (await verified?.json().catch(() => null)) as {
+        success?: boolean;
+        reason?: string;
+      } | null;
+      record.verified = verified?.ok === true && body?.success === true;
+      if (verified && !record.verified) {
+        const why = `${verified.status} ${body?.reason ?? "(no reason given)"}`;
+        load.verifyFailures.set(why, (load.verifyFailures.get(why) ?? 0) + 1);
+      }
     } catch {
       // recorded by `timed`; a body that did not parse leaves the checkout unverified
     } finally {

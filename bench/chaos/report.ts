@@ -19,6 +19,7 @@ export type RunFacts = {
   requests: RequestRecord[];
   checkouts: CheckoutRecord[];
   shed: number;
+  verifyFailures: Map<string, number>;
   memory: MemorySample[];
   queues: QueueSample[];
   reconciliation: Reconciliation;
@@ -163,6 +164,13 @@ export function renderReport(facts: RunFacts): string {
       );
     });
     out.push(`| ${kind} | ${cells.join(" | ")} |`);
+  }
+  if (facts.verifyFailures.size) {
+    const reasons = [...facts.verifyFailures.entries()].map(([why, n]) => `${why}: ${n}`).join(", ");
+    out.push(
+      "",
+      `Verifications that failed, by status and the answer's reason: ${reasons}. (\`email_failed\`: the order is recorded and shown, the e-mail could not be sent yet and the outbox sends it later; the page says so, spec §4's error state.)`,
+    );
   }
   const retries = haproxyRetries(facts.haproxyLog);
   out.push(

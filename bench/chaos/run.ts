@@ -167,6 +167,7 @@ async function main(): Promise<number> {
       requests: load.requests,
       checkouts: load.checkouts,
       shed: load.shed,
+      verifyFailures: load.verifyFailures,
       memory: monitor.memory,
       queues: monitor.queues,
       reconciliation,
@@ -176,6 +177,7 @@ async function main(): Promise<number> {
     });
     writeFileSync(reportFile, report);
     console.log(report);
+    console.log(`chaos: HAProxy's and the instances' logs are in ${logDir}`);
     return reconciliation.ok ? 0 : 1;
   } finally {
     await teardown();

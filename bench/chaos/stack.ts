@@ -7,7 +7,7 @@
 import type { ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync } from "node:fs";
+import { appendFileSync, closeSync, openSync } from "node:fs";
 import path from "node:path";
 import { killGroup, spawnTracked } from "../../scripts/lib/processes";
 import { freePort, type RunningServer, startServer } from "../../scripts/lib/server-process";
@@ -33,6 +33,8 @@ export type Stack = {
   stripeUrl: string;
   instances: Instance[];
   haproxyLog: string;
+  /** Where each instance's log lines go (instance-N.log, every process it ran, in order). */
+  logDir: string;
   /** Starts instance `index` again on its port; resolves once its /readyz answers 200. */
   start(instance: Instance): Promise<void>;
   close(): Promise<void>;
@@ -86,10 +88,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }));
   const haproxyLog = path.join(options.logDir, "haproxy.log");
 
+  /** Appends what an instance's process wrote, once that process is over. */
+  const keepLogs = (instance: Instance) => {
+    const lines = instance.server?.logs.splice(0) ?? [];
+    if (lines.length)
+      appendFileSync(path.join(options.logDir, `instance-${instance.index}.log`), `${lines.join("\n")}\n`);
+  };
   const close = async () => {
     if (haproxy?.pid !== undefined) killGroup(haproxy.pid, "SIGTERM");
     await stopChild(haproxy);
-    await Promise.all(instances.map((instance) => instance.server?.stop("SIGTERM", { killAfterMs: 15_000 })));
+    await Promise.all(
+      instances.map(async (instance) => {
+        await instance.server?.stop("SIGTERM", { killAfterMs: 15_000 });
+        keepLogs(instance);
+      }),
+    );
     await stopChild(emulators);
   };
 
@@ -121,6 +134,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       RATE_LIMIT_MULTIPLIER: "10000",
     };
     const start = async (instance: Instance) => {
+      keepLogs(instance);
       instance.server = await startServer({ ...shared, PORT: String(instance.port) });
       await waitForOk(`http://127.0.0.1:${instance.port}/readyz`, 120_000);
     };
@@ -150,6 +164,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       stripeUrl: emulatorEnv.STRIPE_API_URL as string,
       instances,
       haproxyLog,
+      logDir: options.logDir,
       start,
       close,
     };
