@@ -150,10 +150,12 @@ export async function runSchedule(ctx: FaultContext, schedule: Schedule): Promis
   const records = await Promise.all(
     schedule.faults.map(async (fault) => {
       await sleep(Math.max(0, (fault.at - ctx.now()) * 1000));
+      const began = ctx.now();
       try {
         return await run(ctx, fault);
       } catch (error) {
-        return { ...fault, began: ctx.now(), ended: ctx.now(), note: `FAILED TO INJECT: ${error}` };
+        const why = String(error).split("\n")[0];
+        return { ...fault, began, ended: ctx.now(), note: `FAILED: ${why}` };
       }
     }),
   );

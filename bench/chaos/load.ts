@@ -7,7 +7,7 @@
  * (0 when no HTTP answer came at all).
  */
 import autocannon from "autocannon";
-import { SANDBOX_ENHANCER_VARIANT, sandboxCheckoutForm } from "../../tests/support/sandbox-checkout";
+import { SANDBOX_ENHANCER_VARIANT, sandboxCheckoutForm } from "../../scripts/lib/sandbox-checkout";
 
 export type RequestRecord = { kind: string; at: number; ms: number; status: number };
 export type CheckoutRecord = {

@@ -133,10 +133,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // One load generator is one address sending what thousands of shoppers would.
       RATE_LIMIT_MULTIPLIER: "10000",
     };
+    // As a supervisor (systemd's Restart=always, a container platform) does: an instance that exits
+    // while starting (the database did not answer within its connection timeout) is started again.
     const start = async (instance: Instance) => {
-      keepLogs(instance);
-      instance.server = await startServer({ ...shared, PORT: String(instance.port) });
-      await waitForOk(`http://127.0.0.1:${instance.port}/readyz`, 120_000);
+      const deadline = Date.now() + 180_000;
+      for (;;) {
+        keepLogs(instance);
+        try {
+          instance.server = await startServer({ ...shared, PORT: String(instance.port) });
+          await waitForOk(`http://127.0.0.1:${instance.port}/readyz`, 120_000);
+          return;
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+          await instance.server?.stop("SIGKILL");
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        }
+      }
     };
     // Started together: their migrations meet at the advisory lock (app/server/db/client.server.ts).
     const results = await Promise.allSettled(instances.map((instance) => start(instance)));
