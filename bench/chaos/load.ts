@@ -9,7 +9,7 @@
 import autocannon from "autocannon";
 import { SANDBOX_ENHANCER_VARIANT, sandboxCheckoutForm } from "../../scripts/lib/sandbox-checkout";
 
-export type RequestRecord = { kind: string; at: number; ms: number; status: number };
+export type RequestRecord = { kind: string; at: number; ms: number; status: number; error?: string };
 export type CheckoutRecord = {
   started: number;
   finished: number;
@@ -58,7 +58,16 @@ export function startLoad(options: {
     instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
       requests.push({ kind, at: now() - ms / 1000, ms, status });
     });
-    instance.on("reqError", () => requests.push({ kind, at: now(), ms: 0, status: 0 }));
+    // autocannon emits reqError(client, error); its types name only "error".
+    (instance as unknown as NodeJS.EventEmitter).on("reqError", (_client: unknown, error: Error) =>
+      requests.push({
+        kind,
+        at: now(),
+        ms: 0,
+        status: 0,
+        error: (error as { code?: string }).code ?? error.message,
+      }),
+    );
     return instance;
   });
 
@@ -68,8 +77,10 @@ export function startLoad(options: {
       const response = await run();
       requests.push({ kind, at, ms: (now() - at) * 1000, status: response.status });
       return response;
-    } catch {
-      requests.push({ kind, at, ms: (now() - at) * 1000, status: 0 });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const why = cause?.code ?? cause?.message ?? (error as Error).name ?? String(error);
+      requests.push({ kind, at, ms: (now() - at) * 1000, status: 0, error: why });
       return null;
     }
   }

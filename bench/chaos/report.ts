@@ -165,6 +165,15 @@ export function renderReport(facts: RunFacts): string {
     });
     out.push(`| ${kind} | ${cells.join(" | ")} |`);
   }
+  const unanswered = new Map<string, number>();
+  for (const r of requests) {
+    if (r.status === 0)
+      unanswered.set(`${r.kind}: ${r.error}`, (unanswered.get(`${r.kind}: ${r.error}`) ?? 0) + 1);
+  }
+  if (unanswered.size) {
+    const list = [...unanswered.entries()].map(([why, n]) => `${why} (${n})`).join("; ");
+    out.push("", `Requests with no HTTP answer, by why the client gave up: ${list}.`);
+  }
   if (facts.verifyFailures.size) {
     const reasons = [...facts.verifyFailures.entries()].map(([why, n]) => `${why}: ${n}`).join(", ");
     out.push(
