@@ -42,6 +42,9 @@ const drainLimit = Number(process.env.CHAOS_DRAIN_SECONDS ?? 180);
 const reportFile = process.env.CHAOS_REPORT ?? path.join(root, "bench/CHAOS.md");
 const totalSeconds = Math.round(minutes * 60);
 
+/** The Shopify emulator's MAX_ORDERS (the Stripe emulator keeps twice as many sessions). */
+const EMULATOR_ORDER_LIMIT = 5_000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function migrationsApplied(url: string): Promise<string> {
@@ -82,6 +85,13 @@ async function main(): Promise<number> {
   process.on("SIGTERM", onSignal);
 
   try {
+    // The emulators keep at most 5,000 Shopify orders and 10,000 Stripe sessions (oldest out first): a
+    // run that pays for more cannot be counted in full, so it is refused rather than half-reconciled.
+    if (rate * totalSeconds > EMULATOR_ORDER_LIMIT) {
+      throw new Error(
+        `CHAOS_RATE × CHAOS_MINUTES would pay for about ${Math.round(rate * totalSeconds)} orders; the Shopify emulator keeps ${EMULATOR_ORDER_LIMIT} (sandbox/shopify/orders.ts MAX_ORDERS), so the reconciliation could not count them all`,
+      );
+    }
     const schedule = buildSchedule(seed, totalSeconds);
     console.log(`chaos: CHAOS_SEED=${seed}, ${totalSeconds} s at ${rate} checkouts/s; schedule:`);
     for (const fault of schedule.faults) {
