@@ -26,10 +26,12 @@ export async function startStandaloneEmulators(
     logger?: Logger;
     shopify?: { controlHooks?: boolean };
     stripe?: Omit<StripeEmulatorOptions, "logger" | "merchantName">;
+    /** How many messages the mail emulator keeps (default 500). */
+    mail?: { keep?: number };
   } = {},
 ): Promise<StandaloneEmulators> {
   // The mail emulator first: the Shopify emulator sends its customers' shipping e-mails through it.
-  const mail = await startMailEmulator({ logger: options.logger });
+  const mail = await startMailEmulator({ logger: options.logger, keep: options.mail?.keep });
   const [shopify, stripe] = await Promise.all([
     startShopifyEmulator({
       controlHooks: options.shopify?.controlHooks,

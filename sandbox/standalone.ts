@@ -9,8 +9,12 @@
  *
  * Options (environment): EMULATOR_WEBHOOK_URLS, comma-separated: where the Stripe emulator delivers
  * its events (a server's /api/stripe-webhook). Without it, payments made on the pay page reach no one.
+ * EMULATOR_CONTROL_PORT: serves the emulators' test hooks for another process on that loopback port
+ * (standalone-control.ts; the chaos run). EMULATOR_MAIL_KEEP: how many e-mails the mail emulator keeps
+ * (default 500; a long run that counts every message needs more).
  */
 import { createLogger } from "../app/server/runtime/logger.server";
+import { startStandaloneControl } from "./standalone-control";
 import { startStandaloneEmulators } from "./standalone-emulators";
 
 const logger = createLogger(process.env.LOG_LEVEL ?? "warn");
@@ -24,13 +28,17 @@ const emulators = await startStandaloneEmulators({
   shopify: { controlHooks: true },
   // Its dashboard advances a subscription by moving its customer's test clock (sandbox/stripe/README.md).
   stripe: { webhookUrls, clockPerCheckoutCustomer: true },
+  mail: { keep: process.env.EMULATOR_MAIL_KEEP ? Number(process.env.EMULATOR_MAIL_KEEP) : undefined },
 });
+const controlPort = Number(process.env.EMULATOR_CONTROL_PORT ?? 0);
+const closeControl = controlPort > 0 ? await startStandaloneControl(emulators, controlPort) : async () => {};
 process.stdout.write(`${JSON.stringify(emulators.env)}\n`);
 
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  await closeControl();
   await emulators.close();
   process.exit(0);
 };

@@ -14,7 +14,7 @@ import type { StripeCheckoutSession, StripeEvent } from "./objects";
 import { createPayPageRouter } from "./pay-page";
 import { createPromotions } from "./promotions";
 import { type CompleteSessionInput, createSessionStore } from "./sessions";
-import { createWebhooks, type WebhookDeliveryRecord } from "./webhooks";
+import { createWebhooks, type WebhookDeliveryRecord, type WebhookDisorder } from "./webhooks";
 
 /**
  * A local stand-in for the part of Stripe the app uses: Checkout Sessions over Stripe's wire format
@@ -39,7 +39,7 @@ export type { ApiRequestRecord } from "./api";
 export type { StripeFault, StripeFaultRule } from "./faults";
 export type { EmulatorLogger } from "./logger";
 export type { CompleteSessionInput } from "./sessions";
-export type { WebhookDeliveryRecord } from "./webhooks";
+export type { WebhookDeliveryRecord, WebhookDisorder } from "./webhooks";
 
 export type StripeEmulatorOptions = {
   /** Loopback address and port of the API (default 127.0.0.1, a free port). */
@@ -79,6 +79,8 @@ export type StripeEmulator = {
    */
   browserRouter: express.Router;
   setWebhookUrls(urls: string[]): void;
+  /** Events emitted from now on delivered duplicated and out of order (webhooks.ts); null ends it. */
+  setWebhookDisorder(disorder: WebhookDisorder | null): void;
   faults: {
     add(rule: StripeFaultRule): void;
     clear(): void;
@@ -184,6 +186,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
     webhookSecret,
     browserRouter,
     setWebhookUrls: webhooks.setUrls,
+    setWebhookDisorder: webhooks.setDisorder,
     faults: { add: faults.add, clear: faults.clear },
     requests: api.requests,
     deliveries: webhooks.deliveries,

@@ -39,6 +39,14 @@ export type WebhookOptions = {
 
 export type Webhooks = ReturnType<typeof createWebhooks>;
 
+/**
+ * Deliveries as Stripe says they may come (its docs: "endpoints might occasionally receive the same
+ * event more than once"; "Stripe doesn't guarantee delivery of events in the order in which they're
+ * generated"): each event posted after a random delay of up to `maxDelayMs`, so later events can
+ * overtake earlier ones, and with `duplicate` posted a second time, after its own random delay.
+ */
+export type WebhookDisorder = { duplicate: boolean; maxDelayMs: number };
+
 const objectId = (event: StripeEvent) => (event.data.object as { id?: string }).id ?? null;
 
 export function createWebhooks(options: WebhookOptions) {
@@ -49,6 +57,7 @@ export function createWebhooks(options: WebhookOptions) {
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
   let closed = false;
+  let disorder: WebhookDisorder | null = null;
 
   function track(promise: Promise<void>) {
     inFlight.add(promise);
@@ -125,7 +134,20 @@ export function createWebhooks(options: WebhookOptions) {
         type,
       };
       pushBounded(events, event, options.retain.events);
-      for (const target of urls) track(deliver(event, target, 1));
+      for (const target of urls) {
+        if (!disorder) {
+          track(deliver(event, target, 1));
+          continue;
+        }
+        const { duplicate, maxDelayMs } = disorder;
+        for (let copy = 0; copy < (duplicate ? 2 : 1); copy++) {
+          track(pause(Math.random() * maxDelayMs).then(() => deliver(event, target, 1)));
+        }
+      }
+    },
+    /** Duplicated and out-of-order deliveries of the events emitted from now on; null: in order, once. */
+    setDisorder(next: WebhookDisorder | null) {
+      disorder = next ? { ...next } : null;
     },
     setUrls(next: string[]) {
       urls = [...next];

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { SANDBOX_ENHANCER_VARIANT, sandboxCheckoutForm } from "../support/sandbox-checkout";
+import { SANDBOX_ENHANCER_VARIANT, sandboxCheckoutForm } from "../../scripts/lib/sandbox-checkout";
 import { expect } from "./support";
 
 /**

@@ -1,4 +1,4 @@
-import { SANDBOX_ENHANCER_VARIANT, sandboxCheckoutForm } from "../support/sandbox-checkout";
+import { SANDBOX_ENHANCER_VARIANT, sandboxCheckoutForm } from "../../scripts/lib/sandbox-checkout";
 
 async function post(url: string, init: { origin: string; json?: unknown; form?: Record<string, string> }) {
   const response = await fetch(url, {

@@ -186,6 +186,9 @@ describe("the wrapper answers what a handler throws", () => {
         reply: { email: null, message: "E-mail failed.", error: "E-mail failed.", reason: "email_failed" },
       }),
     shopify: () => new ShopifyError("unavailable", "timeout"),
+    // As drizzle throws it when pg gave up waiting for the answer (the chaos run's frozen database).
+    database: () =>
+      new Error("Failed query: insert into checkouts", { cause: new Error("Query read timeout") }) as never,
   };
   const action = apiAction({
     rateLimit: "shopify-get-product",
@@ -220,6 +223,15 @@ describe("the wrapper answers what a handler throws", () => {
     expect(await response.text()).toBe(
       "page: 502 The store could not be reached. Please try again in a moment.",
     );
+  });
+
+  it("the database not answering: 503, try again (not 500), with no internals", async () => {
+    const response = await run(post('{"fail":"database"}', "application/json"));
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { success: boolean; error: string };
+    expect(body).toMatchObject({ success: false });
+    expect(body.error).toBe("The store cannot take this request right now. Please try again in a minute.");
+    expect(JSON.stringify(body)).not.toContain("checkouts");
   });
 
   it("refuses other content types as a JSON-only function does", async () => {

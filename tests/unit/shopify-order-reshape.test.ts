@@ -97,10 +97,10 @@ describe("order documents", () => {
 describe("orderCreateVariables", () => {
   const variables = orderCreateVariables(input);
 
-  it("keys the call on the session and takes stock as the store's policy says, Shopify's receipt off", () => {
+  it("keys the call on the session and takes the stock sold even past zero (it is paid), Shopify's receipt off", () => {
     expect(variables.key).toBe("cs_test_a1");
     expect(variables.options).toEqual({
-      inventoryBehaviour: "DECREMENT_OBEYING_POLICY",
+      inventoryBehaviour: "DECREMENT_IGNORING_POLICY",
       sendReceipt: false,
       sendFulfillmentReceipt: true,
     });

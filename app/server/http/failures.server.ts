@@ -7,6 +7,7 @@
  * answered 500 "Something went wrong. Please try again.", never a stack trace.
  */
 import type { AppLoadContext } from "react-router";
+import { isDatabaseUnavailable } from "~/server/db/unavailable.server";
 import {
   ConflictError,
   type ConflictState,
@@ -112,6 +113,7 @@ export function failureOf(error: DomainError, audience: "person" | "provider" = 
 }
 
 const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
+const DATABASE_UNAVAILABLE = "The store cannot take this request right now. Please try again in a minute.";
 
 /** Any thrown value as the answer: ApiErrors as they are, domain errors mapped, anything else 500. */
 export function failureFor(
@@ -126,6 +128,16 @@ export function failureFor(
       context.services.logger.warn({ ...where, provider: error.provider }, `${error.provider} failed`);
     else if (audience === "provider") context.services.logger.warn(where, "call refused");
     return failureOf(error, audience);
+  }
+  if (isDatabaseUnavailable(error)) {
+    context.services.logger.warn(where, "database unavailable");
+    return failureOf(
+      new ProviderError("provider_unavailable", "database", "the database did not answer", {
+        publicMessage: DATABASE_UNAVAILABLE,
+        cause: error,
+      }),
+      audience,
+    );
   }
   context.services.logger.error(where, "api function failed");
   return new ApiError(500, SOMETHING_WENT_WRONG);

@@ -208,7 +208,10 @@ export function orderCreateVariables(input: ShopifyOrderInput) {
     key: input.idempotencyKey,
     order,
     options: {
-      inventoryBehaviour: "DECREMENT_OBEYING_POLICY",
+      // Paid already: the order is recorded whatever the stock, which may go below zero (two shoppers
+      // paying for the last one; a checkout started before the stock ran out). Obeying the policy made
+      // Shopify refuse it and a paid order wait for a person outside Shopify (decision 129).
+      inventoryBehaviour: "DECREMENT_IGNORING_POLICY",
       sendReceipt: false,
       sendFulfillmentReceipt: true,
     },

@@ -1,0 +1,166 @@
+/**
+ * What the instances share, each as the chaos run can break it: a fresh database on the machine's
+ * PostgreSQL reached through a freezable TCP proxy (pg-proxy.ts; decision 127), and a Redis of the
+ * run's own on a free port, which the run stops and starts again (never the machine's on 6379).
+ */
+import { type ChildProcess, execFileSync } from "node:child_process";
+import { once } from "node:events";
+import net from "node:net";
+import { createInterface } from "node:readline";
+import pg from "pg";
+import { killGroup, spawnTracked } from "../../scripts/lib/processes";
+import { freePort } from "../../scripts/lib/server-process";
+import { createTestDatabase } from "../../scripts/lib/test-database";
+import { root } from "../support";
+
+/** Spawns a process that prints one JSON line when ready; resolves with it (bounded). */
+export async function spawnAnnouncing(
+  args: string[],
+  env: Record<string, string>,
+  what: string,
+): Promise<{ child: ChildProcess; announced: Record<string, unknown> }> {
+  const child = spawnTracked(process.execPath, ["--import", "tsx", ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  try {
+    const [line] = (await Promise.race([
+      once(lines, "line"),
+      once(child, "exit").then(([code]) => {
+        throw new Error(`${what} exited with ${code}`);
+      }),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`${what} did not start within 60 s`)), 60_000).unref(),
+      ),
+    ])) as [string];
+    return { child, announced: JSON.parse(line) as Record<string, unknown> };
+  } catch (error) {
+    if (child.pid !== undefined) killGroup(child.pid);
+    throw error;
+  } finally {
+    lines.close();
+  }
+}
+
+/** Sends SIGTERM, waits for the exit (killing the group after `ms`). */
+export async function stopChild(child: ChildProcess | undefined, ms = 10_000): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit").catch(() => undefined);
+  child.kill("SIGTERM");
+  const killer = setTimeout(() => child.pid !== undefined && killGroup(child.pid), ms);
+  await exited;
+  clearTimeout(killer);
+}
+
+export type ChaosDatabase = {
+  /** Through the proxy: what the instances use. */
+  appUrl: string;
+  /** Straight to PostgreSQL: what the monitor and the reconciliation read. */
+  directUrl: string;
+  freeze(): void;
+  thaw(): void;
+  close(): Promise<void>;
+};
+
+const LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres";
+
+export async function startDatabase(): Promise<ChaosDatabase> {
+  const adminUrl = process.env.CHAOS_POSTGRES_URL ?? LOCAL_POSTGRES;
+  const probe = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+  try {
+    await probe.connect();
+    await probe.query("select 1");
+  } catch (error) {
+    throw new Error(
+      `\n\n*** NO POSTGRESQL ANSWERS AT ${adminUrl} ***\nThe chaos run needs the machine's PostgreSQL (set CHAOS_POSTGRES_URL to another server's admin URL).\n(${(error as Error).message})\n`,
+    );
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  const database = await createTestDatabase("postgres", { adminUrl, prefix: "forge_chaos" });
+  const directUrl = database.url as string;
+  const target = new URL(directUrl);
+  let proxy: ChildProcess | undefined;
+  try {
+    const started = await spawnAnnouncing(
+      ["bench/chaos/pg-proxy.ts"],
+      { PROXY_TARGET: `${target.hostname}:${target.port || 5432}` },
+      "the PostgreSQL proxy",
+    );
+    proxy = started.child;
+    const appUrl = new URL(directUrl);
+    appUrl.hostname = "127.0.0.1";
+    appUrl.port = String(started.announced.port);
+    return {
+      appUrl: appUrl.toString(),
+      directUrl,
+      freeze: () => proxy?.kill("SIGUSR1"),
+      thaw: () => proxy?.kill("SIGUSR2"),
+      async close() {
+        proxy?.kill("SIGUSR2");
+        await stopChild(proxy);
+        await database.drop().catch((error) => console.error(`could not drop the database: ${error}`));
+      },
+    };
+  } catch (error) {
+    await stopChild(proxy);
+    await database.drop().catch(() => undefined);
+    throw error;
+  }
+}
+
+export type ChaosRedis = {
+  url: string;
+  /** Stops Redis (SIGTERM), waits `downMs`, starts it again on the same port. */
+  restart(downMs: number): Promise<void>;
+  close(): Promise<void>;
+};
+
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.on("error", () => done(false));
+    socket.on("data", (data) => done(data.toString().startsWith("+PONG")));
+    socket.on("connect", () => socket.write("PING\r\n"));
+  });
+}
+
+export async function startRedis(): Promise<ChaosRedis> {
+  try {
+    execFileSync("redis-server", ["--version"], { stdio: "ignore" });
+  } catch {
+    throw new Error("redis-server is not installed (apt-get install -y redis-server)");
+  }
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    // In memory only: nothing saved, nothing loaded, as a cache that restarts empty.
+    child = spawnTracked(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
+    const deadline = Date.now() + 15_000;
+    while (!(await ping(port))) {
+      if (Date.now() > deadline) throw new Error("redis-server did not answer within 15 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async restart(downMs) {
+      await stopChild(child);
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      await start();
+    },
+    close: () => stopChild(child),
+  };
+}

@@ -1,0 +1,95 @@
+import { execFileSync } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { killGroup, spawnTracked } from "../../scripts/lib/processes";
+import { freePort } from "../../scripts/lib/server-process";
+import { eventually } from "./checkout-harness";
+
+/**
+ * deploy/haproxy.cfg, as docs/deploy.md runs it, in front of three stand-in instances whose /readyz
+ * and /healthz the test sets. The chaos run (bench/chaos/) found that when the shared database froze,
+ * every instance's /readyz answered 503 at once and HAProxy answered 503 to everything, the
+ * prerendered pages included: with no instance ready, every live one must still serve. Skipped where
+ * HAProxy is not installed (`apt-get install -y haproxy`).
+ */
+
+const haproxyInstalled = (() => {
+  try {
+    execFileSync("haproxy", ["-v"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+type StandIn = { server: http.Server; port: number; ready: boolean; served: number };
+
+async function standIn(): Promise<StandIn> {
+  const instance = { ready: true, served: 0 } as StandIn;
+  instance.server = http.createServer((req, res) => {
+    if (req.url === "/healthz") res.writeHead(200).end("ok");
+    else if (req.url === "/readyz") res.writeHead(instance.ready ? 200 : 503).end();
+    else {
+      instance.served += 1;
+      res.writeHead(200, { "content-type": "text/plain" }).end(`page from ${instance.port}`);
+    }
+  });
+  await new Promise<void>((resolve) => instance.server.listen(0, "127.0.0.1", resolve));
+  instance.port = (instance.server.address() as AddressInfo).port;
+  return instance;
+}
+
+async function statuses(url: string, count: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    await response.arrayBuffer();
+    out.push(response.status);
+  }
+  return out;
+}
+
+describe.skipIf(!haproxyInstalled)("deploy/haproxy.cfg", () => {
+  let instances: StandIn[] = [];
+  let haproxyPid: number | undefined;
+  let url = "";
+
+  beforeAll(async () => {
+    instances = [await standIn(), await standIn(), await standIn()];
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    const child = spawnTracked("haproxy", ["-f", path.resolve("deploy/haproxy.cfg")], {
+      env: {
+        ...process.env,
+        FORGE_LISTEN: `127.0.0.1:${port}`,
+        FORGE_APP_1: `127.0.0.1:${instances[0]?.port}`,
+        FORGE_APP_2: `127.0.0.1:${instances[1]?.port}`,
+        FORGE_APP_3: `127.0.0.1:${instances[2]?.port}`,
+      },
+      stdio: "ignore",
+    });
+    haproxyPid = child.pid;
+    await eventually(async () => expect(await statuses(`${url}/`, 1)).toEqual([200]), 30_000);
+  });
+
+  afterAll(async () => {
+    if (haproxyPid !== undefined) killGroup(haproxyPid);
+    await Promise.all(instances.map((i) => new Promise((resolve) => i.server.close(resolve))));
+  });
+
+  it("serves from the live instances when none is ready (the database they share is down), and from none that is gone", async () => {
+    for (const instance of instances) instance.ready = false;
+    // Out of the rotation after 2 failed checks a second apart; the pages go on answering throughout.
+    const deadline = Date.now() + 4_000;
+    while (Date.now() < deadline) expect(await statuses(`${url}/`, 1)).toEqual([200]);
+    // One instance gone as well (killed): the others serve every request.
+    const gone = instances[0] as StandIn;
+    gone.server.closeAllConnections();
+    await new Promise((resolve) => gone.server.close(resolve));
+    const servedBefore = gone.served;
+    expect(await statuses(`${url}/`, 20)).toEqual(Array(20).fill(200));
+    expect(gone.served).toBe(servedBefore);
+  }, 60_000);
+});
