@@ -64,7 +64,14 @@ import { createShopifyOrders } from "~/server/shopify/orders.server";
 import { createProductCache, type ProductCache } from "~/server/shopify/product-cache.server";
 import { createProductCreation, type ProductCreation } from "~/server/shopify/product-creation.server";
 import { createPayments } from "~/server/stripe/payments.server";
+import { createSubscriptionBilling } from "~/server/stripe/subscriptions.server";
 import type { Payments } from "~/server/stripe/types";
+import { createSubscribe, type Subscribe } from "~/server/subscriptions/subscribe.server";
+import {
+  createSubscriptionEvents,
+  paymentFailedTemplate,
+  subscriptionCanceledTemplate,
+} from "~/server/subscriptions/subscription-events.server";
 import {
   type Contact,
   contactAcknowledgementTemplate,
@@ -161,6 +168,8 @@ export type AppServices = {
   productCreation: ProductCreation;
   /** Stripe's events as the webhook hands them on. */
   paymentEvents: PaymentEvents;
+  /** Starts a subscription on Shopify's selling plan: a Stripe Checkout in subscription mode (decision 130). */
+  subscribe: Subscribe;
   /** The T-Quiz: sealed step and result tokens, the outcome counts, saved answers, the plan e-mail (app/server/quiz). */
   quiz: Quiz;
   /** Shoppers' accounts: sign-in by e-mailed link, no password (app/server/accounts, decision 107). */
@@ -222,6 +231,13 @@ export async function createServices(
   // server.ts always has both: the sandbox supplies the emulators' when the real ones are not configured.
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_SECRET_KEY is not set");
   if (!env.SMTP_URL) throw new Error("SMTP_URL is not set");
+  const stripeConfig = {
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    apiUrl: env.STRIPE_API_URL,
+    shippingCountries: env.SHIPPING_COUNTRIES,
+    siteUrl: env.PUBLIC_SITE_URL,
+  };
   const payments = createPayments({
     secretKey: env.STRIPE_SECRET_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
@@ -230,6 +246,7 @@ export async function createServices(
     automaticTax: env.STRIPE_AUTOMATIC_TAX,
     siteUrl: env.PUBLIC_SITE_URL,
   });
+  const subscriptionBilling = createSubscriptionBilling(stripeConfig);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const outbox = createOutbox({
     db: database.db,
@@ -246,6 +263,8 @@ export async function createServices(
       guaranteeAcknowledgementTemplate,
       reviewInvitationTemplate,
       quizPlanTemplate,
+      paymentFailedTemplate,
+      subscriptionCanceledTemplate,
       ...kitNoticeTemplates,
     ],
     claimInTransaction: database.kind === "postgres",
@@ -427,7 +446,30 @@ export async function createServices(
     healthData,
     productLookup: createProductLookup({ catalog, productCache, offerCache, catalogConfig, logger }),
     productCreation: createProductCreation({ catalog, productCache, sellable: sellableVariants, logger }),
-    paymentEvents: createPaymentEvents({ payments, fulfilment, refunds, logger }),
+    paymentEvents: createPaymentEvents({
+      payments,
+      fulfilment,
+      refunds,
+      logger,
+      subscriptions: createSubscriptionEvents({
+        db: database.db,
+        billing: subscriptionBilling,
+        outbox,
+        shopifySync,
+        logger,
+        orderLinks,
+        itemOf: catalogConfig.itemOf,
+        siteUrl: env.PUBLIC_SITE_URL,
+      }),
+    }),
+    subscribe: createSubscribe({
+      db: database.db,
+      catalog,
+      billing: subscriptionBilling,
+      variantId: catalogConfig.variantIds.enhancer,
+      siteUrl: env.PUBLIC_SITE_URL,
+      logger,
+    }),
     quiz,
     shopperAuth,
     passkeys,
