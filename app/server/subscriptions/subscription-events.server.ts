@@ -55,7 +55,8 @@ export interface SubscriptionEvents {
   isOwnSession(sessionId: string): Promise<boolean>;
   sessionCompleted(sessionId: string): Promise<SubscriptionEventResult>;
   invoicePaid(invoiceId: string): Promise<SubscriptionEventResult>;
-  invoicePaymentFailed(invoiceId: string): Promise<SubscriptionEventResult>;
+  /** `attemptKey`: Stripe's event for the attempt (each attempt is its own event; a replay is the same). */
+  invoicePaymentFailed(invoiceId: string, attemptKey: string): Promise<SubscriptionEventResult>;
   resumed(subscriptionId: string): Promise<SubscriptionEventResult>;
   deleted(subscriptionId: string): Promise<SubscriptionEventResult>;
 }
@@ -229,7 +230,7 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
       return { handled: true, outcome: created ? "order_recorded" : "order_exists" };
     },
 
-    async invoicePaymentFailed(invoiceId) {
+    async invoicePaymentFailed(invoiceId, attemptKey) {
       const invoice = await billing.retrieveInvoice(invoiceId);
       if (!invoice?.subscriptionId) return ignored("not a subscription's invoice");
       if (invoice.status === "paid" || invoice.attemptCount < 1) return ignored("not failed");
@@ -241,8 +242,8 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
       const fixCardUrl = await billing.createPortalSession(customerId, deps.siteUrl);
       await outbox.enqueue(db, {
         kind: SUBSCRIPTION_PAYMENT_FAILED,
-        // One e-mail per attempt: Stripe's attempt count makes each its own object.
-        dedupeKey: `${invoice.id}#${invoice.attemptCount}`,
+        // One e-mail per attempt: each attempt is its own event at Stripe (a replay is the same one).
+        dedupeKey: `${invoice.id} ${attemptKey}`,
         to,
         payload: {
           amount: invoice.amountDue,
@@ -297,6 +298,7 @@ const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9]{1,250}$/;
 export async function routeSubscriptionEvent(
   events: SubscriptionEvents,
   event: {
+    id: string;
     type: string;
     checkoutSessionId: string | null;
     invoiceId: string | null;
@@ -310,7 +312,7 @@ export async function routeSubscriptionEvent(
     case "invoice.paid":
       return invoice ? events.invoicePaid(invoice) : NOT_OURS;
     case "invoice.payment_failed":
-      return invoice ? events.invoicePaymentFailed(invoice) : NOT_OURS;
+      return invoice ? events.invoicePaymentFailed(invoice, event.id) : NOT_OURS;
     case "customer.subscription.resumed":
       return subscription ? events.resumed(subscription) : NOT_OURS;
     case "customer.subscription.deleted":
