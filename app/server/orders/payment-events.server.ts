@@ -1,10 +1,8 @@
 import { RequestRejectedError } from "~/server/errors.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import { CHECKOUT_SESSION_ID, type Payments, UNREADABLE_EVENT } from "~/server/stripe/types";
-import {
-  routeSubscriptionEvent,
-  type SubscriptionEvents,
-} from "~/server/subscriptions/subscription-events.server";
+import type { SubscriptionEvents } from "~/server/subscriptions/subscription-events.server";
+import { routeSubscriptionEvent } from "~/server/subscriptions/subscription-webhook.server";
 import type { Fulfilment, RefusalReason } from "./fulfilment.server";
 import type { Refunds } from "./refunds.server";
 
@@ -16,6 +14,8 @@ import type { Refunds } from "./refunds.server";
  * (answered 5xx: Stripe retries). A session that is not a checkout of this site is acknowledged and
  * ignored: no order, no e-mail. `charge.refunded` records the charge's refunds and mirrors them to
  * Shopify (refunds.server.ts); a charge of no order of this site is acknowledged and ignored.
+ * Stripe Billing's events (invoices, subscriptions, a subscription-mode session of this site) go to
+ * the subscriptions first (subscription-webhook.server.ts, decision 130) and never to the fulfilment.
  */
 
 const FULFIL_ON = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);

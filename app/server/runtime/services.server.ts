@@ -64,14 +64,13 @@ import { createShopifyOrders } from "~/server/shopify/orders.server";
 import { createProductCache, type ProductCache } from "~/server/shopify/product-cache.server";
 import { createProductCreation, type ProductCreation } from "~/server/shopify/product-creation.server";
 import { createPayments } from "~/server/stripe/payments.server";
-import { createSubscriptionBilling } from "~/server/stripe/subscriptions.server";
 import type { Payments } from "~/server/stripe/types";
-import { createSubscribe, type Subscribe } from "~/server/subscriptions/subscribe.server";
+import type { Subscribe } from "~/server/subscriptions/subscribe.server";
 import {
-  createSubscriptionEvents,
   paymentFailedTemplate,
   subscriptionCanceledTemplate,
-} from "~/server/subscriptions/subscription-events.server";
+} from "~/server/subscriptions/subscription-emails.server";
+import { createSubscriptionServices } from "~/server/subscriptions/subscription-services.server";
 import {
   type Contact,
   contactAcknowledgementTemplate,
@@ -246,7 +245,6 @@ export async function createServices(
     automaticTax: env.STRIPE_AUTOMATIC_TAX,
     siteUrl: env.PUBLIC_SITE_URL,
   });
-  const subscriptionBilling = createSubscriptionBilling(stripeConfig);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const outbox = createOutbox({
     db: database.db,
@@ -306,6 +304,17 @@ export async function createServices(
     logger,
     orderLinks,
     itemOf: catalogConfig.itemOf,
+  });
+  const subscriptions = createSubscriptionServices({
+    db: database.db,
+    stripe: stripeConfig,
+    catalog,
+    catalogConfig,
+    outbox,
+    shopifySync,
+    orderLinks,
+    siteUrl: env.PUBLIC_SITE_URL,
+    logger,
   });
   const orderTracking = createOrderTracking({
     db: database.db,
@@ -451,25 +460,9 @@ export async function createServices(
       fulfilment,
       refunds,
       logger,
-      subscriptions: createSubscriptionEvents({
-        db: database.db,
-        billing: subscriptionBilling,
-        outbox,
-        shopifySync,
-        logger,
-        orderLinks,
-        itemOf: catalogConfig.itemOf,
-        siteUrl: env.PUBLIC_SITE_URL,
-      }),
+      subscriptions: subscriptions.events,
     }),
-    subscribe: createSubscribe({
-      db: database.db,
-      catalog,
-      billing: subscriptionBilling,
-      variantId: catalogConfig.variantIds.enhancer,
-      siteUrl: env.PUBLIC_SITE_URL,
-      logger,
-    }),
+    subscribe: subscriptions.subscribe,
     quiz,
     shopperAuth,
     passkeys,

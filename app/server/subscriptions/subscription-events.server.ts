@@ -1,13 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { orders, subscriptions } from "~/server/db/schema";
-import { defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
-import {
-  paymentFailedPayload,
-  renderPaymentFailed,
-  renderSubscriptionCanceled,
-  subscriptionCanceledPayload,
-} from "~/server/mail/templates/subscription-notices";
+import type { Outbox } from "~/server/mail/outbox.server";
 import { ORDER_CONFIRMATION, orderConfirmationOf } from "~/server/orders/order-email.server";
 import type { OrderLinks } from "~/server/orders/order-link.server";
 import type { ShopifySync } from "~/server/orders/shopify-sync.server";
@@ -16,6 +10,7 @@ import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
 import type { SubscriptionBilling, SubscriptionDetails } from "~/server/stripe/subscription-types";
 import { STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
 import { cyclePauses } from "./cycle-pauses.server";
+import { SUBSCRIPTION_CANCELED, SUBSCRIPTION_PAYMENT_FAILED } from "./subscription-emails.server";
 
 /**
  * Stripe Billing's events for the subscriptions this site started (decisions 119 and 130). Every
@@ -30,20 +25,6 @@ import { cyclePauses } from "./cycle-pauses.server";
  * - `invoice.payment_failed`: one e-mail per attempt with Stripe's customer portal to fix the card.
  * - `customer.subscription.deleted`: the subscription marked cancelled, one cancellation e-mail.
  */
-
-export const SUBSCRIPTION_PAYMENT_FAILED = "subscription_payment_failed";
-export const SUBSCRIPTION_CANCELED = "subscription_canceled";
-
-export const paymentFailedTemplate = defineEmailTemplate({
-  kind: SUBSCRIPTION_PAYMENT_FAILED,
-  payload: paymentFailedPayload,
-  render: renderPaymentFailed,
-});
-export const subscriptionCanceledTemplate = defineEmailTemplate({
-  kind: SUBSCRIPTION_CANCELED,
-  payload: subscriptionCanceledPayload,
-  render: renderSubscriptionCanceled,
-});
 
 /** What the webhook acknowledges: handled with an outcome, or ignored with why. */
 export type SubscriptionEventResult =
@@ -76,7 +57,7 @@ export type SubscriptionEventDeps = {
 type Row = typeof subscriptions.$inferSelect;
 const DAY = 86_400;
 const ignored = (why: string): SubscriptionEventResult => ({ handled: false, ignored: why });
-const NOT_OURS = ignored("not a subscription of this site");
+export const NOT_OURS = ignored("not a subscription of this site");
 
 export function createSubscriptionEvents(deps: SubscriptionEventDeps): SubscriptionEvents {
   const { db, billing, outbox, shopifySync, logger } = deps;
@@ -285,43 +266,4 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
       return { handled: true, outcome: "subscription_canceled" };
     },
   };
-}
-
-const INVOICE_ID = /^in_[A-Za-z0-9]{1,250}$/;
-const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9]{1,250}$/;
-
-/**
- * The subscription events among the webhook's (payment-events.server.ts hands each one here first);
- * null when the event is not one of them, and the one-time fulfilment (or nothing) takes it. Ids are
- * checked before Stripe is asked about them; one that is not an id is not ours.
- */
-export async function routeSubscriptionEvent(
-  events: SubscriptionEvents,
-  event: {
-    id: string;
-    type: string;
-    checkoutSessionId: string | null;
-    invoiceId: string | null;
-    subscriptionId: string | null;
-  },
-): Promise<SubscriptionEventResult | null> {
-  const invoice = event.invoiceId && INVOICE_ID.test(event.invoiceId) ? event.invoiceId : null;
-  const subscription =
-    event.subscriptionId && SUBSCRIPTION_ID.test(event.subscriptionId) ? event.subscriptionId : null;
-  switch (event.type) {
-    case "invoice.paid":
-      return invoice ? events.invoicePaid(invoice) : NOT_OURS;
-    case "invoice.payment_failed":
-      return invoice ? events.invoicePaymentFailed(invoice, event.id) : NOT_OURS;
-    case "customer.subscription.resumed":
-      return subscription ? events.resumed(subscription) : NOT_OURS;
-    case "customer.subscription.deleted":
-      return subscription ? events.deleted(subscription) : NOT_OURS;
-    case "checkout.session.completed":
-      if (event.checkoutSessionId && (await events.isOwnSession(event.checkoutSessionId)))
-        return events.sessionCompleted(event.checkoutSessionId);
-      return null;
-    default:
-      return null;
-  }
 }
