@@ -84,23 +84,24 @@ describe.each(databaseTargets)("subscription orders on $name", ({ name }) => {
     return invoices.data.filter((invoice) => invoice.status === "paid");
   }
 
-  it("each paid invoice over five months is one order, one e-mail, one Shopify order; off weeks bill nothing", async () => {
+  it("each paid invoice over seven months is one order, one e-mail, one Shopify order; off weeks bill nothing", async () => {
     const email = "cycling.subscriber@example.com";
     const { subscriptionId, clockId } = await subscribe(email);
     const stripe = sdk(shop.emulators);
     const startedAt = (await stripe.subscriptions.retrieve(subscriptionId)).start_date;
-    await liveUntil(clockId, startedAt, 150);
+    await liveUntil(clockId, startedAt, 230);
 
-    // The cycle's charge dates: 8 on / 2 off is days 0, 30, 74, 104, 148 (decision 119).
+    // The cycle's charge dates: 8 on / 2 off is days 0, 30, 74, 104, 148, 178, 222 (decision 119); the
+    // third gap exists at Stripe only if the app topped the pauses up on a resume.
     const start = zonedDate(startedAt, STORE_TIME_ZONE);
-    const expected = cycleCalendar({ start, weeksOn: 8, weeksOff: 2, through: addDays(start, 150) })
+    const expected = cycleCalendar({ start, weeksOn: 8, weeksOff: 2, through: addDays(start, 230) })
       .charges.map((charge) => charge.date)
-      .filter((date) => date <= addDays(start, 150));
+      .filter((date) => date <= addDays(start, 230));
     const paid = await paidInvoices(subscriptionId);
     expect(paid.map((invoice) => zonedDate(invoice.created, STORE_TIME_ZONE)).sort()).toEqual(expected);
-    expect(expected).toHaveLength(5);
+    expect(expected).toHaveLength(7);
 
-    await eventually(() => expect(orderMails(shop.emulators, email)).toHaveLength(5), 30_000);
+    await eventually(() => expect(orderMails(shop.emulators, email)).toHaveLength(7), 30_000);
     await eventually(async () => {
       const synced = (await shopifyOrders(shop.emulators)).map((order) => order.sourceIdentifier);
       for (const invoice of paid) expect(synced.filter((id) => id === invoice.id)).toHaveLength(1);
@@ -116,12 +117,12 @@ describe.each(databaseTargets)("subscription orders on $name", ({ name }) => {
       );
     for (const event of events.reverse()) await shop.emulators.stripe.redeliver(event.id);
     await shop.emulators.stripe.webhooksSettled(30_000);
-    expect(orderMails(shop.emulators, email)).toHaveLength(5);
+    expect(orderMails(shop.emulators, email)).toHaveLength(7);
     expect(
       (await shopifyOrders(shop.emulators)).filter((order) =>
         paid.some((i) => i.id === order.sourceIdentifier),
       ),
-    ).toHaveLength(5);
+    ).toHaveLength(7);
   }, 240_000);
 
   it("an invoice.paid before its checkout's completion, and twice, is still one order", async () => {
@@ -237,6 +238,6 @@ describe.each(databaseTargets)("subscription orders on $name", ({ name }) => {
                 0 as invoices`,
       ),
     );
-    expect(rows[0]).toMatchObject({ orders: 7, distinct_invoices: 7, subs: 3 });
+    expect(rows[0]).toMatchObject({ orders: 9, distinct_invoices: 9, subs: 3 });
   }, 180_000);
 });
