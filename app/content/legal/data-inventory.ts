@@ -627,7 +627,10 @@ export const tables = {
     title: "Subscriptions",
     purpose:
       "One row per subscription you start: the terms you signed up for (price, bottles, your cycle of weeks on and off) and Stripe's references, so each renewal becomes your order and the off weeks are left unbilled.",
-    retention: keptBy("order"),
+    retention: [
+      { rule: "order", for: "Subscriptions, from the day they end (and while any of their orders is kept)" },
+      { rule: "unpaidCheckout", for: "Subscriptions never paid" },
+    ],
     columns: {
       ...ourId,
       ...personal(
