@@ -29,6 +29,7 @@ export default [
   route("api/hybrid-checkout", "routes/api.hybrid-checkout.ts"),
   route("api/verify-and-send-confirmation", "routes/api.verify-and-send-confirmation.ts"),
   route("api/stripe-webhook", "routes/api.stripe-webhook.ts"),
+  route("api/subscribe", "routes/api.subscribe.ts"),
   route("api/newsletter-subscribe", "routes/api.newsletter-subscribe.ts"),
   route("api/lab/fhir", "routes/api.lab.fhir.ts"),
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),

@@ -16,9 +16,11 @@ import { createTestDatabase, type TestDatabase } from "../../scripts/lib/test-da
  */
 export type Emulators = StandaloneEmulators;
 
-export function startEmulators(): Promise<Emulators> {
+export function startEmulators(stripe: { clockPerCheckoutCustomer?: boolean } = {}): Promise<Emulators> {
   // Webhooks retried quickly: a test waits for them.
-  return startStandaloneEmulators({ stripe: { webhookRetry: { baseDelayMs: 200, maxAttempts: 8 } } });
+  return startStandaloneEmulators({
+    stripe: { webhookRetry: { baseDelayMs: 200, maxAttempts: 8 }, ...stripe },
+  });
 }
 
 /**
@@ -88,6 +90,8 @@ export type ShopOptions = {
   ownOrigin?: boolean;
   /** Stripe's webhook endpoint set to this server (fulfilment by webhook). */
   webhooks?: boolean;
+  /** Each customer a subscription checkout makes gets a test clock of its own (tests move its time). */
+  testClocks?: boolean;
   /** The server's environment on top of the emulators' and the store's. */
   env?: Record<string, string>;
   /** Runs once the emulators are up and before the server starts (products added to the store, ...). */
@@ -127,7 +131,9 @@ export async function startTestShop(options: ShopOptions = {}): Promise<TestShop
     await store?.drop();
   };
   try {
-    emulators = options.inProcessEmulators ? undefined : await startEmulators();
+    emulators = options.inProcessEmulators
+      ? undefined
+      : await startEmulators({ clockPerCheckoutCustomer: options.testClocks });
     if (emulators) await options.prepare?.(emulators);
     store = options.store ? await createStore(options.store) : IN_MEMORY;
     const port = options.ownOrigin ? await freePort() : undefined;

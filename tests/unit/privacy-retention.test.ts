@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { retentionRules } from "~/content/legal/data-inventory";
@@ -15,6 +15,7 @@ import {
   refunds,
   reviews,
   shopifySyncs,
+  subscriptions,
 } from "~/server/db/schema";
 import { createRetentionJob, type RetentionReport } from "~/server/privacy/retention.server";
 import { austinAddress } from "../support/addresses";
@@ -53,6 +54,7 @@ beforeEach(async () => {
     await db.delete(table);
   }
   await db.delete(orders);
+  await db.delete(subscriptions);
   await db.delete(newsletterSubscribers);
   await db.delete(adminLoginTokens);
   await db.delete(adminSessions);
@@ -314,6 +316,54 @@ describe("retention job", () => {
     const report = await job().runOnce();
     expect(report["unpaid-checkouts"]).toBe(2);
     expect((await snapshot()).checkouts).toEqual(["cs_open_new", paid.sessionId].sort());
+  });
+
+  it("deletes a subscription never paid after 90 days, an ended one 7 years on once its orders are gone; never a running one", async () => {
+    const { db } = database;
+    const terms = {
+      variantId: "gid://shopify/ProductVariant/1",
+      sellingPlanId: "gid://shopify/SellingPlan/1",
+      productTitle: "Forge Enhancer",
+      weeksOn: 8,
+      weeksOff: 2,
+      quantity: 1,
+      unitAmount: 3315,
+      currency: "usd",
+    };
+    const sub = (name: string, values: Partial<typeof subscriptions.$inferInsert>) =>
+      db
+        .insert(subscriptions)
+        .values({ ...terms, stripeSessionId: `cs_${name}`, ...values })
+        .returning({ id: subscriptions.id });
+    await sub("unpaid_old", { status: "pending", createdAt: ago(91 * DAY) });
+    await sub("unpaid_new", { status: "pending", createdAt: ago(89 * DAY) });
+    await sub("ended_long_ago", {
+      status: "canceled",
+      canceledAt: ago(years(7) + DAY),
+      createdAt: ago(years(9)),
+    });
+    const [withOrder] = await sub("ended_order_kept", {
+      status: "canceled",
+      canceledAt: ago(years(7) + DAY),
+      createdAt: ago(years(9)),
+    });
+    const kept = await placeOrder(years(6), "renewal");
+    await db
+      .update(orders)
+      .set({ subscriptionId: withOrder?.id })
+      .where(eq(orders.stripeSessionId, kept.sessionId));
+    await sub("ended_recently", { status: "canceled", canceledAt: ago(years(6)), createdAt: ago(years(8)) });
+    await sub("running_for_years", { status: "active", createdAt: ago(years(9)) });
+
+    const report = await job().runOnce();
+    expect(report.subscriptions).toBe(2);
+    const left = (await db.select().from(subscriptions)).map((row) => row.stripeSessionId).sort();
+    expect(left).toEqual([
+      "cs_ended_order_kept",
+      "cs_ended_recently",
+      "cs_running_for_years",
+      "cs_unpaid_new",
+    ]);
   });
 
   it("deletes newsletter addresses 30 days after unsubscribing or never confirming; keeps subscribers", async () => {

@@ -96,7 +96,11 @@ export type DataKind = keyof typeof dataKinds;
  * each of them; tests/unit/privacy-emails.test.ts fails when the code defines an e-mail not listed here.
  */
 export const emailsWeSend = {
-  order_confirmation: "order confirmations (with the shipping address)",
+  order_confirmation:
+    "order confirmations (with the shipping address), one for each subscription renewal too",
+  subscription_payment_failed:
+    "notices of a failed subscription payment (the amount, with a link to update your card)",
+  subscription_canceled: "notices that your subscription is cancelled",
   review_invitation: "review invitations (what you bought, with a link to review it)",
   newsletter_confirmation: "newsletter confirmation links",
   contact_for_support: "your contact messages, passed to our support inbox",
@@ -571,6 +575,15 @@ export const tables = {
       ...notPersonal({ shopify_status_at: "When the shipping status was last read." }),
       ...personal(
         {
+          kinds: ["paymentReference"],
+          purpose: "To make each paid subscription invoice exactly one order.",
+          sharedWith: paymentAndShopify,
+        },
+        { stripe_invoice_id: "Stripe invoice reference" },
+      ),
+      ...notPersonal({ subscription_id: "Points to the subscription a renewal order belongs to." }),
+      ...personal(
+        {
           kinds: ["orderHistory"],
           purpose: "The sales record, and the start of the guarantee's 60 days.",
           sharedWith: ["shopify", "mail"],
@@ -607,6 +620,58 @@ export const tables = {
         { lines: "Products, quantities and prices", amount_total: "Amount" },
       ),
       ...notPersonal({ currency: null, status: "Open, complete or expired." }),
+      ...rowTimes,
+    },
+  }),
+  subscriptions: schemaTable({
+    title: "Subscriptions",
+    purpose:
+      "One row per subscription you start: the terms you signed up for (price, bottles, your cycle of weeks on and off) and Stripe's references, so each renewal becomes your order and the off weeks are left unbilled.",
+    retention: [
+      { rule: "order", for: "Subscriptions, from the day they end (and while any of their orders is kept)" },
+      { rule: "unpaidCheckout", for: "Subscriptions never paid" },
+    ],
+    columns: {
+      ...ourId,
+      ...personal(
+        {
+          kinds: ["paymentReference"],
+          purpose: "To match Stripe's subscription, its invoices and its events to you.",
+          sharedWith: ["stripe"],
+        },
+        {
+          stripe_session_id: "Stripe checkout reference",
+          stripe_subscription_id: "Stripe subscription reference",
+          stripe_customer_id: "Stripe customer reference",
+        },
+      ),
+      ...personal(
+        {
+          kinds: ["contact"],
+          purpose: "To confirm each renewal, and to tell you of a failed payment or a cancellation.",
+          sharedWith: servesTheOrder,
+        },
+        { email: "E-mail address" },
+      ),
+      ...personal(
+        {
+          kinds: ["orderHistory"],
+          purpose: "To charge and ship what you signed up for, on your cycle, and nothing in the off weeks.",
+          sharedWith: paymentAndShopify,
+        },
+        {
+          variant_id: "Product",
+          selling_plan_id: "Shopify selling plan",
+          product_title: "Product name",
+          weeks_on: "Weeks on",
+          weeks_off: "Weeks off",
+          quantity: "Bottles per delivery",
+          unit_amount: "Price per bottle",
+          status: "Pending, active or cancelled",
+          canceled_at: "When it was cancelled",
+        },
+      ),
+      ...notPersonal({ currency: null }),
       ...rowTimes,
     },
   }),

@@ -51,6 +51,7 @@ export const privacyPolicy = {
     },
     collect: [
       "Your order: your name, e-mail address, shipping address, and what you bought and paid. Your card details go to Stripe and never reach us.",
+      "If you subscribe: the terms you chose (bottles per delivery, price, your weeks on and off) and Stripe's references for the subscription, so each renewal becomes your order.",
       "What you write to us: contact messages, guarantee requests and reviews.",
       "Your e-mail address for the newsletter, only if you sign up and then confirm it.",
       "If you make an account: its e-mail address, the test kits you register with it, and the public key of any passkey you add.",
@@ -293,7 +294,7 @@ function summaryView() {
       does: processor.inShort,
     })),
     keeping: [
-      kept("Orders, refunds and payment records (our tax records)", "order"),
+      kept("Orders, subscriptions, refunds and payment records (our tax records)", "order"),
       kept("Contact messages and guarantee requests", "contactMessage"),
       kept("Reviews", "review"),
       kept("Your newsletter address", "newsletterUnsubscribed"),

@@ -61,6 +61,34 @@ export const checkouts = pgTable("checkouts", {
 });
 
 /**
+ * Subscriptions this site started (issue 36, decisions 119 and 130): recorded `pending` with the
+ * Checkout Session that starts it, the terms sold (Shopify's selling plan price, the cycle, the
+ * bottles per delivery); the Stripe subscription, customer and the subscriber's e-mail once Stripe
+ * says the session is complete. Only a subscription in this table is fulfilled, e-mailed or followed.
+ */
+export const subscriptions = pgTable("subscriptions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  stripeSessionId: text("stripe_session_id").notNull().unique(),
+  stripeSubscriptionId: text("stripe_subscription_id").unique(),
+  stripeCustomerId: text("stripe_customer_id"),
+  /** The subscriber's address, from Stripe once the session is complete. */
+  email: text("email"),
+  variantId: text("variant_id").notNull(),
+  sellingPlanId: text("selling_plan_id").notNull(),
+  productTitle: text("product_title").notNull(),
+  weeksOn: integer("weeks_on").notNull(),
+  weeksOff: integer("weeks_off").notNull(),
+  quantity: integer("quantity").notNull(),
+  /** Minor units per bottle, from the selling plan when the customer signed up (kept until new terms). */
+  unitAmount: integer("unit_amount").notNull(),
+  currency: text("currency").notNull(),
+  /** pending | active | canceled */
+  status: text("status").notNull().default("pending"),
+  canceledAt: timestamp("canceled_at", { withTimezone: true }),
+  ...timestamps,
+});
+
+/**
  * Products this site's shopify-create-product made in Shopify (the test page's 50-cent item), recorded
  * when Shopify answers with the variant id. Checkout sells these and the catalog's configured variants,
  * nothing else (docs/decisions/062-own-checkouts-and-sellable-variants.md). In the database, not in a
@@ -105,6 +133,12 @@ export const orders = pgTable(
     /** The last status read from Shopify for the order page, and when (shown when Shopify is down). */
     shopifyStatus: jsonb("shopify_status").$type<Record<string, unknown>>(),
     shopifyStatusAt: timestamp("shopify_status_at", { withTimezone: true }),
+    /**
+     * A subscription's renewal (decision 130): the paid Stripe invoice (in_…) this order is, unique, so
+     * each invoice is at most one order; and the subscription it renews. Null for a one-time checkout.
+     */
+    stripeInvoiceId: text("stripe_invoice_id").unique(),
+    subscriptionId: uuid("subscription_id"),
     ...timestamps,
   },
   // The back office finds a shopper's orders by their address, whatever its case (admin-orders.server.ts).

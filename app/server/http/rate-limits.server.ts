@@ -42,6 +42,8 @@ export const rateLimits = {
   "shopify-create-product": { points: 10, durationSeconds: 600 },
   /** Each call looks variants up in Shopify and creates a Stripe session. */
   "hybrid-checkout": { points: 20, durationSeconds: 60 },
+  /** Each call reads Shopify's selling plan and creates a Stripe subscription session. */
+  subscribe: { points: 10, durationSeconds: 60 },
   "verify-and-send-confirmation": { points: 30, durationSeconds: 60 },
   "newsletter-subscribe": { points: 5, durationSeconds: 600 },
   /** The contact form: messages stored and e-mailed, per client address. */

@@ -1,6 +1,8 @@
 import { RequestRejectedError } from "~/server/errors.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import { CHECKOUT_SESSION_ID, type Payments, UNREADABLE_EVENT } from "~/server/stripe/types";
+import type { SubscriptionEvents } from "~/server/subscriptions/subscription-events.server";
+import { routeSubscriptionEvent } from "~/server/subscriptions/subscription-webhook.server";
 import type { Fulfilment, RefusalReason } from "./fulfilment.server";
 import type { Refunds } from "./refunds.server";
 
@@ -12,6 +14,8 @@ import type { Refunds } from "./refunds.server";
  * (answered 5xx: Stripe retries). A session that is not a checkout of this site is acknowledged and
  * ignored: no order, no e-mail. `charge.refunded` records the charge's refunds and mirrors them to
  * Shopify (refunds.server.ts); a charge of no order of this site is acknowledged and ignored.
+ * Stripe Billing's events (invoices, subscriptions, a subscription-mode session of this site) go to
+ * the subscriptions first (subscription-webhook.server.ts, decision 130) and never to the fulfilment.
  */
 
 const FULFIL_ON = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
@@ -28,6 +32,8 @@ export type PaymentEventDeps = {
   fulfilment: Fulfilment;
   refunds: Refunds;
   logger: Logger;
+  /** Stripe Billing's events for this site's subscriptions (decision 130); a subscription session never fulfils. */
+  subscriptions?: SubscriptionEvents;
 };
 
 /** A charge id as Stripe writes one (ch_… or py_…), checked before it is sent to Stripe. */
@@ -44,11 +50,22 @@ export function createPaymentEvents(deps: PaymentEventDeps): PaymentEvents {
 }
 
 export async function handlePaymentEvent(
-  { payments, fulfilment, refunds, logger }: PaymentEventDeps,
+  { payments, fulfilment, refunds, logger, subscriptions }: PaymentEventDeps,
   rawBody: string,
   signature: string | null,
 ): Promise<PaymentEventAck> {
   const event = payments.parseWebhook(rawBody, signature);
+  const billed = subscriptions ? await routeSubscriptionEvent(subscriptions, event) : null;
+  if (billed) {
+    const { handled } = billed;
+    logger.info(
+      { eventId: event.id, type: event.type, ...billed },
+      handled ? "stripe webhook handled" : "stripe webhook ignored",
+    );
+    return billed.handled
+      ? { received: true, handled: true, outcome: billed.outcome }
+      : { received: true, handled: false, ignored: billed.ignored };
+  }
   if (event.type === "charge.refunded") {
     if (!event.chargeId || !CHARGE_ID.test(event.chargeId)) {
       throw new RequestRejectedError(`event ${event.id} names no charge id`, {

@@ -27,6 +27,7 @@ import {
   shopperSessions,
   shopperSignInLinks,
   shoppers,
+  subscriptions,
 } from "~/server/db/schema";
 import { createBackgroundLoop } from "~/server/jobs/background-loop.server";
 import type { Logger } from "~/server/runtime/logger.server";
@@ -45,6 +46,7 @@ import type { Logger } from "~/server/runtime/logger.server";
 export type RetentionStepName =
   | "orders"
   | "unpaid-checkouts"
+  | "subscriptions"
   | "email-content"
   | "link-emails"
   | "support-emails"
@@ -186,6 +188,25 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
               .select({ one: sql`1` })
               .from(orders)
               .where(eq(orders.stripeSessionId, checkouts.stripeSessionId)),
+          ),
+        ),
+        limit,
+      ),
+    // A subscription is kept while it runs; once cancelled, as long as its orders (after them, and the
+    // order rule's time after it ended); never paid, as long as an unpaid checkout.
+    subscriptions: (limit) =>
+      deleteBatch(
+        db,
+        subscriptions,
+        subscriptions.id,
+        or(
+          and(eq(subscriptions.status, "pending"), lt(subscriptions.createdAt, cutoff("unpaidCheckout"))),
+          and(
+            eq(subscriptions.status, "canceled"),
+            lt(sql`coalesce(${subscriptions.canceledAt}, ${subscriptions.updatedAt})`, cutoff("order")),
+            notExists(
+              db.select({ one: sql`1` }).from(orders).where(eq(orders.subscriptionId, subscriptions.id)),
+            ),
           ),
         ),
         limit,

@@ -16,6 +16,7 @@ export const routeServiceNames = [
   "checkout",
   "fulfilment",
   "paymentEvents",
+  "subscribe",
   "orderTracking",
   "newsletter",
   "contact",

@@ -65,6 +65,12 @@ import { createProductCache, type ProductCache } from "~/server/shopify/product-
 import { createProductCreation, type ProductCreation } from "~/server/shopify/product-creation.server";
 import { createPayments } from "~/server/stripe/payments.server";
 import type { Payments } from "~/server/stripe/types";
+import type { Subscribe } from "~/server/subscriptions/subscribe.server";
+import {
+  paymentFailedTemplate,
+  subscriptionCanceledTemplate,
+} from "~/server/subscriptions/subscription-emails.server";
+import { createSubscriptionServices } from "~/server/subscriptions/subscription-services.server";
 import {
   type Contact,
   contactAcknowledgementTemplate,
@@ -161,6 +167,8 @@ export type AppServices = {
   productCreation: ProductCreation;
   /** Stripe's events as the webhook hands them on. */
   paymentEvents: PaymentEvents;
+  /** Starts a subscription on Shopify's selling plan: a Stripe Checkout in subscription mode (decision 130). */
+  subscribe: Subscribe;
   /** The T-Quiz: sealed step and result tokens, the outcome counts, saved answers, the plan e-mail (app/server/quiz). */
   quiz: Quiz;
   /** Shoppers' accounts: sign-in by e-mailed link, no password (app/server/accounts, decision 107). */
@@ -222,6 +230,13 @@ export async function createServices(
   // server.ts always has both: the sandbox supplies the emulators' when the real ones are not configured.
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_SECRET_KEY is not set");
   if (!env.SMTP_URL) throw new Error("SMTP_URL is not set");
+  const stripeConfig = {
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    apiUrl: env.STRIPE_API_URL,
+    shippingCountries: env.SHIPPING_COUNTRIES,
+    siteUrl: env.PUBLIC_SITE_URL,
+  };
   const payments = createPayments({
     secretKey: env.STRIPE_SECRET_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
@@ -246,6 +261,8 @@ export async function createServices(
       guaranteeAcknowledgementTemplate,
       reviewInvitationTemplate,
       quizPlanTemplate,
+      paymentFailedTemplate,
+      subscriptionCanceledTemplate,
       ...kitNoticeTemplates,
     ],
     claimInTransaction: database.kind === "postgres",
@@ -287,6 +304,17 @@ export async function createServices(
     logger,
     orderLinks,
     itemOf: catalogConfig.itemOf,
+  });
+  const subscriptions = createSubscriptionServices({
+    db: database.db,
+    stripe: stripeConfig,
+    catalog,
+    catalogConfig,
+    outbox,
+    shopifySync,
+    orderLinks,
+    siteUrl: env.PUBLIC_SITE_URL,
+    logger,
   });
   const orderTracking = createOrderTracking({
     db: database.db,
@@ -427,7 +455,14 @@ export async function createServices(
     healthData,
     productLookup: createProductLookup({ catalog, productCache, offerCache, catalogConfig, logger }),
     productCreation: createProductCreation({ catalog, productCache, sellable: sellableVariants, logger }),
-    paymentEvents: createPaymentEvents({ payments, fulfilment, refunds, logger }),
+    paymentEvents: createPaymentEvents({
+      payments,
+      fulfilment,
+      refunds,
+      logger,
+      subscriptions: subscriptions.events,
+    }),
+    subscribe: subscriptions.subscribe,
     quiz,
     shopperAuth,
     passkeys,

@@ -4,6 +4,7 @@ import type {
   BillingPause,
   InvoiceDetails,
   SubscriptionDetails,
+  SubscriptionSessionDetails,
   SubscriptionStatus,
 } from "./subscription-types";
 
@@ -18,6 +19,7 @@ export const SUBSCRIPTION_METADATA = {
   sellingPlanId: "shopify_selling_plan_id",
   weeksOn: "weeks_on",
   weeksOff: "weeks_off",
+  reference: "forge_subscription",
 } as const;
 
 const STATUSES: SubscriptionStatus[] = ["active", "past_due", "paused", "canceled", "incomplete", "unpaid"];
@@ -110,6 +112,7 @@ export function reshapeSubscription(raw: unknown): SubscriptionDetails {
     canceledAt: value.canceled_at,
     cancellationReason: value.cancellation_details?.reason ?? null,
     latestInvoiceId: idOf(value.latest_invoice),
+    reference: meta[SUBSCRIPTION_METADATA.reference] ?? null,
   };
 }
 
@@ -132,6 +135,26 @@ export function reshapeInvoice(raw: unknown): InvoiceDetails {
     shippingAddress: value.customer_shipping
       ? reshapeAddress(value.customer_shipping.name, value.customer_shipping.address)
       : null,
+  };
+}
+
+const session = z.object({
+  id: z.string(),
+  status: z.enum(["open", "complete", "expired"]),
+  subscription: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish(),
+  customer: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish(),
+  customer_details: z.object({ email: z.string().nullish() }).nullish(),
+  customer_email: z.string().nullish(),
+});
+
+export function reshapeSubscriptionSession(raw: unknown): SubscriptionSessionDetails {
+  const value = parse(session, raw, "checkout session");
+  return {
+    id: value.id,
+    status: value.status,
+    subscriptionId: idOf(value.subscription),
+    customerId: idOf(value.customer),
+    email: value.customer_details?.email ?? value.customer_email ?? null,
   };
 }
 

@@ -20,6 +20,8 @@ export type CreateSubscriptionCheckoutInput = {
   everyDays: number;
   /** Carried on the subscription (its metadata) for the events to read back. */
   cycle: { weeksOn: number; weeksOff: number };
+  /** This site's record of the subscription (subscriptions.id), carried in its metadata (decision 130). */
+  reference?: string;
   /** An existing Stripe customer (a returning subscriber, or one on a test clock in tests). */
   customerId?: string;
   successUrl: string;
@@ -64,6 +66,17 @@ export type SubscriptionDetails = {
   /** Stripe's reason: `cancellation_requested`, `payment_failed`, … */
   cancellationReason: string | null;
   latestInvoiceId: string | null;
+  /** This site's record of it (subscriptions.id), from its metadata; null on one made elsewhere. */
+  reference: string | null;
+};
+
+/** A subscription-mode Checkout Session, re-read from Stripe. */
+export type SubscriptionSessionDetails = {
+  id: string;
+  status: "open" | "complete" | "expired";
+  subscriptionId: string | null;
+  customerId: string | null;
+  email: string | null;
 };
 
 export type InvoiceDetails = {
@@ -88,6 +101,8 @@ export type InvoiceDetails = {
 export interface SubscriptionBilling {
   /** A Stripe Checkout Session in subscription mode for one selling-plan line. */
   createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput): Promise<{ id: string; url: string }>;
+  /** The Checkout Session (subscription mode), or null when Stripe does not know it. */
+  retrieveSubscriptionSession(sessionId: string): Promise<SubscriptionSessionDetails | null>;
   /** The subscription, or null when Stripe does not know it. */
   retrieveSubscription(id: string): Promise<SubscriptionDetails | null>;
   /** The invoice, re-read from Stripe (never a webhook's body), or null when Stripe does not know it. */

@@ -10,6 +10,7 @@ import {
   reshapeInvoice,
   reshapeSchedule,
   reshapeSubscription,
+  reshapeSubscriptionSession,
   SUBSCRIPTION_METADATA,
 } from "./subscription-reshape.server";
 import type { BillingPause, SubscriptionBilling } from "./subscription-types";
@@ -85,6 +86,7 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
         [SUBSCRIPTION_METADATA.sellingPlanId]: input.sellingPlanId,
         [SUBSCRIPTION_METADATA.weeksOn]: String(input.cycle.weeksOn),
         [SUBSCRIPTION_METADATA.weeksOff]: String(input.cycle.weeksOff),
+        ...(input.reference ? { [SUBSCRIPTION_METADATA.reference]: input.reference } : {}),
       };
       return call(async () => {
         const created = reshapeCreatedSession(
@@ -125,6 +127,11 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
         );
         return { id: created.id, url: created.url };
       }, CHECKOUT_NOT_CREATED);
+    },
+
+    async retrieveSubscriptionSession(id) {
+      const raw = await orNull(() => stripe.checkout.sessions.retrieve(id));
+      return raw ? reshapeSubscriptionSession(raw) : null;
     },
 
     async retrieveSubscription(id) {

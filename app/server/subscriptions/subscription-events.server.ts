@@ -1,0 +1,269 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "~/server/db/client.server";
+import { orders, subscriptions } from "~/server/db/schema";
+import type { Outbox } from "~/server/mail/outbox.server";
+import { ORDER_CONFIRMATION, orderConfirmationOf } from "~/server/orders/order-email.server";
+import type { OrderLinks } from "~/server/orders/order-link.server";
+import type { ShopifySync } from "~/server/orders/shopify-sync.server";
+import type { Logger } from "~/server/runtime/logger.server";
+import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
+import type { SubscriptionBilling, SubscriptionDetails } from "~/server/stripe/subscription-types";
+import { STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
+import { cyclePauses } from "./cycle-pauses.server";
+import { SUBSCRIPTION_CANCELED, SUBSCRIPTION_PAYMENT_FAILED } from "./subscription-emails.server";
+
+/**
+ * Stripe Billing's events for the subscriptions this site started (decisions 119 and 130). Every
+ * object is re-read from Stripe (never a webhook's body), and only a subscription recorded in
+ * `subscriptions` is acted on; any other is acknowledged and ignored.
+ *
+ * - `checkout.session.completed` (a subscription session of this site): the Stripe ids and the
+ *   subscriber's address recorded, and the cycle's pauses written (followCycle); again on each
+ *   `customer.subscription.resumed`, to keep two gaps ahead. Never the one-time fulfilment.
+ * - `invoice.paid`: exactly one order, one confirmation e-mail and one Shopify sync per invoice, in one
+ *   transaction keyed on the invoice id (unique in `orders`, in the outbox and in the sync queue).
+ * - `invoice.payment_failed`: one e-mail per attempt with Stripe's customer portal to fix the card.
+ * - `customer.subscription.deleted`: the subscription marked cancelled, one cancellation e-mail.
+ */
+
+/** What the webhook acknowledges: handled with an outcome, or ignored with why. */
+export type SubscriptionEventResult =
+  | { handled: true; outcome: string }
+  | { handled: false; ignored: string };
+
+export interface SubscriptionEvents {
+  /** Whether a Checkout Session is a subscription this site started. */
+  isOwnSession(sessionId: string): Promise<boolean>;
+  sessionCompleted(sessionId: string): Promise<SubscriptionEventResult>;
+  invoicePaid(invoiceId: string): Promise<SubscriptionEventResult>;
+  /** `attemptKey`: Stripe's event for the attempt (each attempt is its own event; a replay is the same). */
+  invoicePaymentFailed(invoiceId: string, attemptKey: string): Promise<SubscriptionEventResult>;
+  resumed(subscriptionId: string): Promise<SubscriptionEventResult>;
+  deleted(subscriptionId: string): Promise<SubscriptionEventResult>;
+}
+
+export type SubscriptionEventDeps = {
+  db: Db;
+  billing: SubscriptionBilling;
+  outbox: Outbox;
+  shopifySync: ShopifySync;
+  logger: Logger;
+  orderLinks: Pick<OrderLinks, "orderPageUrl">;
+  itemOf?: CatalogConfig["itemOf"];
+  /** Where Stripe's customer portal sends the subscriber back. */
+  siteUrl: string;
+};
+
+type Row = typeof subscriptions.$inferSelect;
+const DAY = 86_400;
+const ignored = (why: string): SubscriptionEventResult => ({ handled: false, ignored: why });
+export const NOT_OURS = ignored("not a subscription of this site");
+
+export function createSubscriptionEvents(deps: SubscriptionEventDeps): SubscriptionEvents {
+  const { db, billing, outbox, shopifySync, logger } = deps;
+
+  async function rowBySession(sessionId: string): Promise<Row | undefined> {
+    return (await db.select().from(subscriptions).where(eq(subscriptions.stripeSessionId, sessionId)))[0];
+  }
+
+  /** Links Stripe's ids to the row the subscription's metadata names (first event of either kind wins). */
+  async function link(
+    row: Row,
+    stripe: { subscriptionId: string; customerId: string | null; email?: string | null },
+  ) {
+    const [updated] = await db
+      .update(subscriptions)
+      .set({
+        stripeSubscriptionId: stripe.subscriptionId,
+        stripeCustomerId: sql`coalesce(${subscriptions.stripeCustomerId}, ${stripe.customerId})`,
+        email: sql`coalesce(${subscriptions.email}, ${stripe.email ?? null})`,
+        status: sql`case when ${subscriptions.status} = 'pending' then 'active' else ${subscriptions.status} end`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(subscriptions.id, row.id))
+      .returning();
+    return updated ?? row;
+  }
+
+  /** This site's record of a Stripe subscription, linked on first sight through its metadata. */
+  async function ours(subscriptionId: string, known?: SubscriptionDetails | null): Promise<Row | null> {
+    const [linked] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
+    if (linked) return linked;
+    const details = known ?? (await billing.retrieveSubscription(subscriptionId));
+    if (!details?.reference || !/^[0-9a-f-]{36}$/.test(details.reference)) return null;
+    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, details.reference));
+    if (!row || (row.stripeSubscriptionId && row.stripeSubscriptionId !== subscriptionId)) return null;
+    return link(row, { subscriptionId, customerId: details.customerId });
+  }
+
+  /** Writes the cycle's next pauses (decision 119), from the period Stripe is in. */
+  async function follow(subscriptionId: string, row: Row) {
+    const details = await billing.retrieveSubscription(subscriptionId);
+    if (!details || details.status === "canceled") return;
+    await billing.followCycle({
+      subscriptionId,
+      ...cyclePauses({
+        startedAt: details.startedAt,
+        cycle: { weeksOn: row.weeksOn, weeksOff: row.weeksOff } as never,
+        // Stripe's now (a test clock's in tests): the current period began at the last charge.
+        now: details.currentPeriodEnd - 30 * DAY,
+      }),
+    });
+  }
+
+  return {
+    async isOwnSession(sessionId) {
+      return Boolean(await rowBySession(sessionId));
+    },
+
+    async sessionCompleted(sessionId) {
+      const row = await rowBySession(sessionId);
+      if (!row) return NOT_OURS;
+      const session = await billing.retrieveSubscriptionSession(sessionId);
+      if (!session?.subscriptionId || session.status !== "complete") return ignored("not complete");
+      const linked = await link(row, {
+        subscriptionId: session.subscriptionId,
+        customerId: session.customerId,
+        email: session.email,
+      });
+      await follow(session.subscriptionId, linked);
+      return { handled: true, outcome: "subscription_started" };
+    },
+
+    async resumed(subscriptionId) {
+      const row = await ours(subscriptionId);
+      if (!row) return NOT_OURS;
+      await follow(subscriptionId, row);
+      return { handled: true, outcome: "pauses_written" };
+    },
+
+    async invoicePaid(invoiceId) {
+      const invoice = await billing.retrieveInvoice(invoiceId);
+      if (!invoice?.subscriptionId) return ignored("not a subscription's invoice");
+      if (invoice.status !== "paid" || invoice.amountPaid <= 0) return ignored("nothing was paid");
+      const row = await ours(invoice.subscriptionId);
+      if (!row) return NOT_OURS;
+      if (invoice.amountPaid !== row.unitAmount * row.quantity || invoice.currency !== row.currency) {
+        logger.error(
+          {
+            invoiceId,
+            recorded: { unitAmount: row.unitAmount, quantity: row.quantity, currency: row.currency },
+          },
+          "subscription invoice refused: Stripe's amount is not the one this site sold",
+        );
+        return ignored("does not match the subscription this site recorded");
+      }
+      const email = (row.email ?? invoice.customerEmail ?? "").trim();
+      const itemOf = deps.itemOf ?? (() => undefined);
+      const { created, deliveryId } = await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(orders)
+          .values({
+            // The order's Stripe source: the invoice, for a renewal (decision 130).
+            stripeSessionId: invoice.id,
+            stripeInvoiceId: invoice.id,
+            subscriptionId: row.id,
+            email,
+            customerName: invoice.customerName ?? invoice.shippingAddress?.name ?? null,
+            shippingAddress: invoice.shippingAddress,
+            lines: [
+              {
+                variantId: row.variantId,
+                productTitle: row.productTitle,
+                variantTitle: null,
+                quantity: row.quantity,
+                unitAmount: row.unitAmount,
+                currency: row.currency,
+              },
+            ],
+            amountTotal: invoice.amountPaid,
+            currency: invoice.currency,
+            paymentStatus: "paid",
+            amountSubtotal: invoice.amountPaid,
+          })
+          .onConflictDoNothing()
+          .returning();
+        const order =
+          inserted[0] ?? (await tx.select().from(orders).where(eq(orders.stripeInvoiceId, invoice.id)))[0];
+        if (!order) throw new Error(`order for invoice ${invoice.id} neither inserted nor found`);
+        const queued = order.email
+          ? await outbox.enqueue(tx, {
+              kind: ORDER_CONFIRMATION,
+              dedupeKey: invoice.id,
+              to: order.email,
+              payload: orderConfirmationOf(order, deps.orderLinks, itemOf),
+            })
+          : null;
+        await shopifySync.enqueueOrder(tx, {
+          id: order.id,
+          stripeSessionId: invoice.id,
+          shippingTitle: null,
+        });
+        return { created: inserted.length > 0, deliveryId: queued?.id ?? null };
+      });
+      shopifySync.nudge();
+      if (deliveryId) outbox.nudge();
+      else logger.error({ invoiceId }, "paid subscription invoice has no e-mail address: no confirmation");
+      if (created) logger.info({ invoiceId }, "subscription order recorded");
+      return { handled: true, outcome: created ? "order_recorded" : "order_exists" };
+    },
+
+    async invoicePaymentFailed(invoiceId, attemptKey) {
+      const invoice = await billing.retrieveInvoice(invoiceId);
+      if (!invoice?.subscriptionId) return ignored("not a subscription's invoice");
+      if (invoice.status === "paid" || invoice.attemptCount < 1) return ignored("not failed");
+      const row = await ours(invoice.subscriptionId);
+      if (!row) return NOT_OURS;
+      const to = row.email ?? invoice.customerEmail;
+      const customerId = row.stripeCustomerId ?? invoice.customerId;
+      if (!to || !customerId) return ignored("no subscriber to tell");
+      const fixCardUrl = await billing.createPortalSession(customerId, deps.siteUrl);
+      await outbox.enqueue(db, {
+        kind: SUBSCRIPTION_PAYMENT_FAILED,
+        // One e-mail per attempt: each attempt is its own event at Stripe (a replay is the same one).
+        dedupeKey: `${invoice.id} ${attemptKey}`,
+        to,
+        payload: {
+          amount: invoice.amountDue,
+          currency: invoice.currency,
+          fixCardUrl,
+          nextAttemptOn: invoice.nextPaymentAttempt
+            ? zonedDate(invoice.nextPaymentAttempt, STORE_TIME_ZONE)
+            : null,
+        },
+      });
+      outbox.nudge();
+      return { handled: true, outcome: "payment_failed_notice" };
+    },
+
+    async deleted(subscriptionId) {
+      const details = await billing.retrieveSubscription(subscriptionId);
+      const row = await ours(subscriptionId, details);
+      if (!row) return NOT_OURS;
+      if (details && details.status !== "canceled") return ignored("not cancelled");
+      const canceledAt = details?.canceledAt ? new Date(details.canceledAt * 1000) : new Date();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(subscriptions)
+          .set({ status: "canceled", canceledAt, updatedAt: sql`now()` })
+          .where(eq(subscriptions.id, row.id));
+        if (row.email) {
+          await outbox.enqueue(tx, {
+            kind: SUBSCRIPTION_CANCELED,
+            dedupeKey: subscriptionId,
+            to: row.email,
+            payload: {
+              productTitle: row.productTitle,
+              reason: details?.cancellationReason === "payment_failed" ? "payment_failed" : "requested",
+            },
+          });
+        }
+      });
+      outbox.nudge();
+      return { handled: true, outcome: "subscription_canceled" };
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { Db } from "~/server/db/client.server";
+import type { Outbox } from "~/server/mail/outbox.server";
+import type { OrderLinks } from "~/server/orders/order-link.server";
+import type { ShopifySync } from "~/server/orders/shopify-sync.server";
+import type { Logger } from "~/server/runtime/logger.server";
+import type { CatalogService } from "~/server/shopify/catalog.server";
+import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
+import type { PaymentsConfig } from "~/server/stripe/payments.server";
+import { createSubscriptionBilling } from "~/server/stripe/subscriptions.server";
+import { createSubscribe, type Subscribe } from "./subscribe.server";
+import { createSubscriptionEvents, type SubscriptionEvents } from "./subscription-events.server";
+
+/** The subscriptions' services on one Stripe Billing adapter (services.server.ts assembles them). */
+export function createSubscriptionServices(deps: {
+  db: Db;
+  stripe: PaymentsConfig;
+  catalog: CatalogService;
+  catalogConfig: CatalogConfig;
+  outbox: Outbox;
+  shopifySync: ShopifySync;
+  orderLinks: OrderLinks;
+  siteUrl: string;
+  logger: Logger;
+}): { subscribe: Subscribe; events: SubscriptionEvents } {
+  const billing = createSubscriptionBilling(deps.stripe);
+  const { db, logger, siteUrl } = deps;
+  return {
+    subscribe: createSubscribe({
+      db,
+      catalog: deps.catalog,
+      billing,
+      variantId: deps.catalogConfig.variantIds.enhancer,
+      siteUrl,
+      logger,
+    }),
+    events: createSubscriptionEvents({
+      db,
+      billing,
+      outbox: deps.outbox,
+      shopifySync: deps.shopifySync,
+      logger,
+      orderLinks: deps.orderLinks,
+      itemOf: deps.catalogConfig.itemOf,
+      siteUrl,
+    }),
+  };
+}
