@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import routeTable from "../../app/routes";
+import { planAnswers } from "../support/quiz-answers";
 import { paidThroughApi } from "./api-purchase";
 import { shippedBatch, signInByLink } from "./kit-support";
 import { withOwnServer } from "./own-server";
@@ -97,19 +98,8 @@ const reach: Record<string, Reach> = {
     return `${base}/admin/reviews`;
   },
   "results/quiz/:token": async (_page, request, base) => {
-    const answers = {
-      age: "30-44",
-      conditions: "none",
-      medicines: "none",
-      goal: "energy",
-      energy: "low",
-      drive: "lower",
-      sleep: "under-6",
-      training: "rarely",
-      alcohol: "most",
-    };
     const finished = await request.post(`${base}/quiz`, {
-      form: { ...answers, intent: "finish" },
+      form: { ...planAnswers, intent: "finish" },
       maxRedirects: 0,
     });
     return `${base}${finished.headers().location}`;

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { resultBundle, signedHeaders, specimen } from "../../sandbox/lab/fhir";
+import { planAnswers } from "../support/quiz-answers";
 import { paidThroughApi } from "./api-purchase";
 import { shippedBatch, signInByLink } from "./kit-support";
 import { withOwnServer } from "./own-server";
@@ -18,18 +19,6 @@ const test = withOwnServer({
   RATE_LIMIT_MULTIPLIER: "50",
   LAB_INTEGRATIONS: `${LAB.id}:${LAB.secret}`,
 });
-
-const planAnswers = {
-  age: "30-44",
-  conditions: "none",
-  medicines: "none",
-  goal: "energy",
-  energy: "low",
-  drive: "lower",
-  sleep: "under-6",
-  training: "rarely",
-  alcohol: "most",
-};
 
 async function deliver(request: APIRequestContext, base: string, message: Record<string, unknown>) {
   const body = JSON.stringify(message);

@@ -243,7 +243,9 @@ describe.each(databaseTargets)("the lab's deliveries on $name", ({ name }) => {
     const [soon, old] = kits as [string, string];
     for (const kit of kits) expect((await deliver(result(kit))).status).toBe(201);
     const stranger = await signIn("stranger@example.com");
-    expect((await post("/results", { intent: "delete", kitId: soon }, { cookie: stranger })).status).toBe(404);
+    expect((await post("/results", { intent: "delete", kitId: soon }, { cookie: stranger })).status).toBe(
+      404,
+    );
     const deleted = await post("/results", { intent: "delete", kitId: soon }, { cookie });
     expect(deleted.status).toBe(303);
     expect((await deliver(result(soon))).status).toBe(200);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { quizQuestions } from "~/content/quiz";
 import { databaseTargets } from "../../scripts/lib/test-database";
+import { planAnswers } from "../support/quiz-answers";
 import { useShop } from "../support/shop";
 import { mailsTo } from "./checkout-harness";
 import { adminSignIn, formPoster, inDatabase, textOf } from "./order-pages-support";
@@ -14,19 +15,6 @@ import { adminSignIn, formPoster, inDatabase, textOf } from "./order-pages-suppo
 const ADMIN = "ops@forge.example";
 let lastClient = 0;
 const newClient = () => `192.0.2.${(++lastClient % 250) + 1}`;
-
-/** The answers of a typical path (the Enhancer is offered). */
-const planAnswers: Record<string, string> = {
-  age: "30-44",
-  conditions: "none",
-  medicines: "none",
-  goal: "energy",
-  energy: "low",
-  drive: "lower",
-  sleep: "under-6",
-  training: "rarely",
-  alcohol: "most",
-};
 
 describe.each(databaseTargets)("the T-Quiz without JavaScript on $name", ({ name }) => {
   const shop = useShop({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resultBundle, signedHeaders, specimen } from "../../sandbox/lab/fhir";
 import { databaseTargets } from "../../scripts/lib/test-database";
+import { planAnswers } from "../support/quiz-answers";
 import { useShop } from "../support/shop";
 import { kitPortal } from "./kit-portal-support";
 import { buyOrder, formPoster, textOf } from "./order-pages-support";
@@ -16,18 +17,6 @@ const ADMIN = "ops@forge.example";
 const LAB = { id: "testlab", secret: "lab-secret-for-the-results-page-tests-0123456789" };
 let lastClient = 120;
 const newClient = () => `203.0.113.${++lastClient}`;
-const planAnswers = {
-  age: "30-44",
-  conditions: "none",
-  medicines: "none",
-  goal: "energy",
-  energy: "low",
-  drive: "lower",
-  sleep: "under-6",
-  training: "rarely",
-  alcohol: "most",
-};
-
 describe.each(databaseTargets)("the results page on $name", ({ name }) => {
   const shop = useShop({
     store: name,
