@@ -34,4 +34,3 @@ export const registrationMessages = {
   dateOfBirth: "Enter the tester's date of birth.",
   consent: "To register the kit, agree that we receive and store its result for you.",
 } as const;
-

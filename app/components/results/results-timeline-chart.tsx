@@ -182,7 +182,10 @@ function ChartKey({ timeline }: { timeline: Timeline }) {
         Result outside it
       </li>
       <li className="flex items-center gap-1.5">
-        <span aria-hidden="true" className="inline-block h-3 w-2 rounded-sm border border-success-400/70 bg-success-400/25" />
+        <span
+          aria-hidden="true"
+          className="inline-block h-3 w-2 rounded-sm border border-success-400/70 bg-success-400/25"
+        />
         The lab's range
       </li>
       {timeline.supply.length > 0 ? (
