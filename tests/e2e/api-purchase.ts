@@ -11,10 +11,11 @@ export async function paidThroughApi(
   base: string,
   email: string,
   quantity = 1,
+  variant = SANDBOX_ENHANCER_VARIANT,
 ): Promise<{ sessionId: string }> {
   const started = await request.post(`${base}/api/hybrid-checkout`, {
     headers: { origin: base },
-    data: { products: [{ shopifyVariantId: SANDBOX_ENHANCER_VARIANT, quantity }] },
+    data: { products: [{ shopifyVariantId: variant, quantity }] },
   });
   const { checkoutUrl, sessionId } = (await started.json()) as { checkoutUrl: string; sessionId: string };
   const paid = await request.post(checkoutUrl, {

@@ -1,9 +1,11 @@
+import { SANDBOX_TEST_KIT_VARIANT } from "../../scripts/lib/sandbox-checkout";
+import { paidThroughApi } from "./api-purchase";
 import { shippedBatch, signInByLink } from "./kit-support";
 import { withOwnServer } from "./own-server";
 import { expect, expectNoAxeViolations } from "./support";
 
 /**
- * Issue 35 items 4 and 5 in the browser, at both widths: a registered kit appears on the lab
+ * Issue 35 items 4 and 5 in the browser, at both widths: a shopper buys a kit and registers it; it appears on the lab
  * emulator's page; the operator marks its sample received and sends a result, each delivered to the
  * store over HTTP as a lab does; the shopper's "result is ready" e-mail arrives without the value.
  */
@@ -23,6 +25,8 @@ test("the lab emulator receives a registered kit's sample and sends its result; 
   const kit = ids[0] ?? "";
   await page.context().clearCookies();
   const email = `lab-${Date.now().toString(36)}@example.com`;
+  // The shopper buys a kit (the warehouse ships one of the batch's printed kits), then registers it.
+  await paidThroughApi(request, base, email, 1, SANDBOX_TEST_KIT_VARIANT);
   await signInByLink(page, request, base, email, "/account?next=/results/register", "/account/sign-in");
   await expect(page).toHaveURL(/\/results\/register$/);
   await page.getByLabel("Kit ID").fill(kit);
