@@ -16,7 +16,11 @@ import type { TestClocks } from "./test-clocks";
  * invoice's next retry, a pause schedule's pause, its resume (which bills the new period and, with
  * `resume_on_payment_success`, leaves the subscription paused until that invoice is paid), a period's
  * end (the renewal, or the end of a subscription canceled at period end), a schedule's last phase's
- * end (released or canceled, as its `end_behavior` says).
+ * end (released or canceled, as its `end_behavior` says), and, `upcomingRenewalDays` before a renewal,
+ * `invoice.upcoming` (the account's "upcoming renewal events" setting in Stripe's Billing settings:
+ * "X number of days before a subscription is scheduled to create an invoice that is automatically
+ * charged"), once per period, and only for a renewal that will happen: none while the subscription is
+ * paused, set to cancel at the period's end, or when a pause of its schedule begins before the renewal.
  */
 
 type Action = { at: number; order: number; run(): void };
@@ -29,8 +33,34 @@ export function createBillingEngine(options: {
   schedules: Schedules;
   invoices: Invoices;
   emit(type: string, object: unknown): void;
+  /** Days before a renewal that `invoice.upcoming` is sent (the sandbox account's setting: 3). */
+  upcomingRenewalDays?: number;
 }) {
   const { subscriptions, schedules, invoices, emit } = options;
+  const upcomingSeconds = (options.upcomingRenewalDays ?? 3) * 86_400;
+  /** The period end each subscription's `invoice.upcoming` was last sent for. */
+  const announced = new Map<string, number>();
+
+  function announce(subscription: StripeSubscription, renewsAt: number) {
+    announced.set(subscription.id, renewsAt);
+    emit("invoice.upcoming", invoices.preview(subscription, renewsAt));
+  }
+
+  /** Whether the subscription renews at `end` as it stands: not paused before, not ending there. */
+  function renewsAt(
+    subscription: StripeSubscription,
+    schedule: StripeSubscriptionSchedule | null,
+    end: number,
+  ) {
+    if (subscription.status !== "active" && subscription.status !== "past_due") return false;
+    if (
+      subscription.cancel_at_period_end ||
+      (subscription.cancel_at !== null && subscription.cancel_at <= end)
+    )
+      return false;
+    const pauses = schedule?.status === "active" ? schedule.pause_schedules : [];
+    return !pauses.some((entry) => entry.pause.status.type === "scheduled" && entry.pause.pause_at <= end);
+  }
   /** Resumes waiting for their invoice to be paid (resume_on_payment_success), by invoice id. */
   const waitingResumes = new Map<string, PauseSchedule>();
 
@@ -137,6 +167,16 @@ export function createBillingEngine(options: {
           actions.push({ at: entry.resume.resume_at, order: 2, run: () => resume(subscription, entry) });
       }
       const end = subscription.items.data[0]?.current_period_end;
+      if (
+        end !== undefined &&
+        announced.get(subscription.id) !== end &&
+        renewsAt(subscription, schedule, end)
+      )
+        actions.push({
+          at: end - upcomingSeconds,
+          order: -1,
+          run: () => announce(subscription, end),
+        });
       if (end !== undefined && (subscription.status === "active" || subscription.status === "past_due"))
         actions.push({ at: end, order: 3, run: () => renew(subscription) });
       const last = schedule?.status === "active" ? schedule.phases.at(-1) : undefined;

@@ -1,5 +1,10 @@
 import { setBounded } from "../retention";
-import type { BillingReason, StripeInvoice, StripeSubscription } from "./billing-objects";
+import {
+  addInterval,
+  type BillingReason,
+  type StripeInvoice,
+  type StripeSubscription,
+} from "./billing-objects";
 import type { PaymentInput } from "./charges";
 import type { Customers, StripeCustomer } from "./customers";
 import { ApiFailure } from "./errors";
@@ -202,6 +207,33 @@ export function createInvoices(options: InvoiceOptions) {
       return { invoice, outcome: attempt(invoice, now) };
     },
     attempt,
+    /**
+     * The invoice the subscription's next renewal (at `renewsAt`, its period's end) will make, as
+     * `invoice.upcoming` carries it: the next period's lines, `next_payment_attempt` the renewal, and
+     * no id (Stripe: "The received Invoice object will not have an invoice ID"). Not stored.
+     */
+    preview(subscription: StripeSubscription, renewsAt: number): Omit<StripeInvoice, "id" | "number"> {
+      const customer = options.customers.get(subscription.customer);
+      const invoice = newInvoice(options, subscription, customer, "upcoming", renewsAt, 0);
+      const { id: _id, number: _number, ...rest } = invoice;
+      for (const line of rest.lines.data) {
+        const item = subscription.items.data.find(
+          (entry) => entry.id === line.parent.subscription_item_details.subscription_item,
+        );
+        const { interval, interval_count } = item?.price.recurring ?? { interval: "day", interval_count: 30 };
+        line.period = { start: renewsAt, end: addInterval(renewsAt, interval, interval_count) };
+        line.invoice = "";
+      }
+      return {
+        ...rest,
+        hosted_invoice_url: null,
+        lines: { ...rest.lines, url: "/v1/invoices/upcoming/lines" },
+        payments: { ...rest.payments, url: "/v1/invoice_payments" },
+        next_payment_attempt: renewsAt,
+        period_start: renewsAt,
+        period_end: renewsAt,
+      };
+    },
     /** Invoices whose next retry is due by `time`, on `clockId`'s time. */
     retriesDue(clockId: string | null, time: number) {
       return [...invoices.values()].filter(

@@ -72,7 +72,12 @@ export type StripeSubscription = {
   trial_start: null;
 };
 
-export type BillingReason = "subscription_create" | "subscription_cycle" | "subscription_update";
+export type BillingReason =
+  | "subscription_create"
+  | "subscription_cycle"
+  | "subscription_update"
+  /** A preview of the next renewal's invoice (`invoice.upcoming`), never stored or charged. */
+  | "upcoming";
 
 export type StripeInvoiceLine = {
   id: string;

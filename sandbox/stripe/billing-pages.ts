@@ -4,13 +4,15 @@ import type { Billing } from "./billing";
 import type { StripeInvoice, StripeSubscription } from "./billing-objects";
 import { cardBehaviour } from "./customers";
 import { notice, page } from "./html";
-import { formatAmount } from "./money";
+import { amountField, formatAmount, parseAmount } from "./money";
 
 /**
  * Billing's browser pages: the sandbox dashboard's subscriptions (`/subscriptions`: each with its
  * invoices, and "Advance 4 weeks", which moves the customer's test clock as
  * POST /v1/test_helpers/test_clocks/:id/advance does), and the customer portal (`/portal/:session`:
- * the card and the billing address, Stripe's hosted page for them). Plain forms, no script.
+ * the card and the billing address, Stripe's hosted page for them). Plain forms, no script. Each
+ * subscription can also be updated (quantity, price per unit) and canceled there, as in Stripe's
+ * dashboard, with the same events Stripe sends.
  */
 
 export type BillingPagesDeps = { merchantName: string; billing: Billing };
@@ -49,6 +51,20 @@ function subscriptionItem(deps: BillingPagesDeps, subscription: StripeSubscripti
     <span class="muted">Moves test clock <code>${escapeHtml(clock.id)}</code>, now ${escapeHtml(when(clock.frozen_time))}.</span></div>
   </form>`
       : `<p class="muted">${clock ? "Canceled." : "On real time (not on a test clock)."}</p>`;
+  const update =
+    subscription.status !== "canceled" && item
+      ? `<form method="post" action="${escapeHtml(`${base}/${encodeURIComponent(subscription.id)}/update`)}" aria-label="Update ${escapeHtml(subscription.id)}">
+    <h3>Update subscription</h3>
+    <div class="row">
+      <div><label for="q-${escapeHtml(subscription.id)}">Quantity</label>
+      <input id="q-${escapeHtml(subscription.id)}" name="quantity" inputmode="numeric" required value="${item.quantity}"></div>
+      <div><label for="p-${escapeHtml(subscription.id)}">Price per unit (${escapeHtml(subscription.currency.toUpperCase())})</label>
+      <input id="p-${escapeHtml(subscription.id)}" name="price" inputmode="decimal" required value="${escapeHtml(amountField(item.price.unit_amount, subscription.currency))}"></div>
+    </div>
+    <div class="actions"><button type="submit" class="secondary">Update subscription</button>
+    <span class="muted">As in Stripe's dashboard: from the next invoice, no prorations; the store hears <code>customer.subscription.updated</code>.</span></div>
+  </form>`
+      : "";
   const cancel =
     subscription.status !== "canceled"
       ? `<form method="post" action="${escapeHtml(`${base}/${encodeURIComponent(subscription.id)}/cancel`)}" aria-label="Cancel ${escapeHtml(subscription.id)}">
@@ -68,6 +84,7 @@ function subscriptionItem(deps: BillingPagesDeps, subscription: StripeSubscripti
   <th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Next attempt</th></tr></thead>
   <tbody>${invoices.join("") || `<tr><td colspan="6">None yet.</td></tr>`}</tbody></table></div>
   ${advance}
+  ${update}
   ${cancel}
 </li>`;
 }
@@ -152,7 +169,7 @@ export function createBillingPagesRouter(deps: BillingPagesDeps): express.Router
     res.type("html").send(html.replace("</head>", `${STYLE}</head>`));
   };
   const basePath = (req: express.Request) =>
-    (req.originalUrl.split("?")[0] ?? "").replace(/\/[^/]+\/(advance|cancel)$/, "").replace(/\/$/, "");
+    (req.originalUrl.split("?")[0] ?? "").replace(/\/[^/]+\/(advance|cancel|update)$/, "").replace(/\/$/, "");
 
   router.get("/subscriptions", (req, res) => {
     const all = deps.billing.subscriptions.all();
@@ -185,6 +202,37 @@ export function createBillingPagesRouter(deps: BillingPagesDeps): express.Router
       billing.clocks.checkAdvance(clockId, to, billing.engine.shortestInterval(clockId));
       billing.engine.advanceTo(clockId, to);
     }
+    res.redirect(303, basePath(req));
+  });
+
+  router.post("/subscriptions/:id/update", form, (req, res) => {
+    const { billing } = deps;
+    if (!billing.subscriptions.has(req.params.id)) {
+      send(res, 404, notice("Subscription not found", "This subscription does not exist."));
+      return;
+    }
+    const subscription = billing.subscriptions.get(req.params.id);
+    const field = (name: string) =>
+      typeof req.body?.[name] === "string" ? (req.body[name] as string).trim() : "";
+    const quantity = /^\d{1,6}$/.test(field("quantity")) ? Number(field("quantity")) : 0;
+    const unitAmount = parseAmount(field("price"), subscription.currency);
+    if (quantity < 1 || unitAmount === null || unitAmount <= 0) {
+      send(
+        res,
+        400,
+        notice(
+          "Subscription not updated",
+          "Enter a quantity of 1 or more and a price above zero, like 33.15.",
+        ),
+      );
+      return;
+    }
+    if (subscription.status === "canceled") {
+      send(res, 400, notice("Subscription not updated", "A canceled subscription cannot be updated."));
+      return;
+    }
+    billing.subscriptions.update(subscription.id, { quantity, unitAmount });
+    billing.schedules.followItems(subscription);
     res.redirect(303, basePath(req));
   });
 

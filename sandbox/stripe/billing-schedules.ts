@@ -227,6 +227,19 @@ export function createSchedules(options: {
     const subscription = schedule?.subscription ? options.subscriptions.get(schedule.subscription) : null;
     if (subscription && subscription.billing_mode.type !== "flexible")
       throw invalid("Pause schedules require a subscription in flexible billing mode.", "pause_schedules");
+    // "Add a resume date to a subscription that's already paused": on a paused subscription, a pause
+    // whose time has come is the pause it is in, and only its resume is still to happen.
+    if (subscription?.status === "paused") {
+      const now = options.subscriptions.timeOf(subscription);
+      for (const entry of entries) {
+        if (
+          entry.pause.status.type === "scheduled" &&
+          entry.pause.pause_at <= now &&
+          (entry.resume?.resume_at ?? Number.POSITIVE_INFINITY) > now
+        )
+          entry.pause.status.type = "succeeded";
+      }
+    }
     return entries.sort((a, b) => a.pause.pause_at - b.pause.pause_at);
   }
 
@@ -272,6 +285,22 @@ export function createSchedules(options: {
       if (meta) schedule.metadata = { ...schedule.metadata, ...meta };
       options.emit("subscription_schedule.updated", schedule);
       return schedule;
+    },
+    /**
+     * What Stripe's dashboard does to a schedule when its subscription's price or quantity is edited:
+     * the phase under way bills the new price and quantity from now on.
+     */
+    followItems(subscription: StripeSubscription) {
+      const schedule = subscription.schedule ? schedules.get(subscription.schedule) : undefined;
+      if (!schedule || schedule.status !== "active") return;
+      const phase = schedule.phases.at(-1);
+      if (!phase) return;
+      phase.items = subscription.items.data.map((item) => ({
+        price: item.price.id,
+        quantity: item.quantity,
+        metadata: {},
+      }));
+      options.emit("subscription_schedule.updated", schedule);
     },
     /** Ends the schedule: `released` leaves the subscription as it is, `canceled` cancels it. */
     finish(id: string, how: "released" | "canceled" | "completed") {

@@ -45,7 +45,7 @@ export type SubscriptionOptions = {
   clocks: TestClocks;
   customers: Customers;
   invoices: Invoices;
-  emit(type: string, object: unknown): void;
+  emit(type: string, object: unknown, previousAttributes?: Record<string, unknown>): void;
   retain: number;
 };
 
@@ -216,6 +216,31 @@ export function createSubscriptions(options: SubscriptionOptions) {
     setStatus,
     startPeriod,
     cancel,
+    /**
+     * A change made in Stripe's dashboard ("Update subscription"): the bottles per delivery, or the
+     * price (a new price of the same product and interval), from the next invoice on, no prorations;
+     * `customer.subscription.updated` with what it was before (`previous_attributes`).
+     */
+    update(id: string, change: { quantity?: number; unitAmount?: number }) {
+      const subscription = get(id);
+      if (subscription.status === "canceled")
+        throw invalid("A canceled subscription cannot be updated.", "subscription");
+      const item = subscription.items.data[0];
+      if (!item) return subscription;
+      const previous = structuredClone(subscription.items);
+      if (change.quantity !== undefined) item.quantity = change.quantity;
+      if (change.unitAmount !== undefined && change.unitAmount !== item.price.unit_amount) {
+        item.price = {
+          ...item.price,
+          id: stripeId("price", 24),
+          created: timeOf(subscription),
+          unit_amount: change.unitAmount,
+          unit_amount_decimal: String(change.unitAmount),
+        };
+      }
+      options.emit("customer.subscription.updated", subscription, { items: previous });
+      return subscription;
+    },
     /** A new subscription, its first invoice billed and collected at once. */
     subscribe(input: SubscribeInput) {
       const customer = options.customers.get(input.customerId);

@@ -18,7 +18,7 @@ import { createTestClocks } from "./test-clocks";
 
 export type BillingOptions = {
   merchantName: string;
-  emit(type: string, object: unknown): void;
+  emit(type: string, object: unknown, previousAttributes?: Record<string, unknown>): void;
   charges: Charges;
   retain: number;
   /**
@@ -29,6 +29,8 @@ export type BillingOptions = {
   /** Where the browser pages are, once known: the portal (`/portal/:id`) and invoices. */
   pagesBaseUrl(): string;
   sweepMs?: number;
+  /** The account's "upcoming renewal events" setting: `invoice.upcoming` this many days before a renewal (3). */
+  upcomingRenewalDays?: number;
 };
 
 export type Billing = ReturnType<typeof createBilling>;
@@ -55,7 +57,14 @@ export function createBilling(options: BillingOptions) {
   });
   productName = subscriptions.productName;
   const schedules = createSchedules({ subscriptions, emit: options.emit });
-  const engine = createBillingEngine({ clocks, subscriptions, schedules, invoices, emit: options.emit });
+  const engine = createBillingEngine({
+    clocks,
+    subscriptions,
+    schedules,
+    invoices,
+    emit: options.emit,
+    upcomingRenewalDays: options.upcomingRenewalDays,
+  });
   const portalSessions = new Map<string, { customer: string; returnUrl: string | null }>();
 
   const sweep = setInterval(() => engine.advanceTo(null, nowSeconds()), options.sweepMs ?? 5_000);

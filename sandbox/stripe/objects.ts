@@ -159,7 +159,7 @@ export type StripeEvent = {
   object: "event";
   api_version: string;
   created: number;
-  data: { object: unknown };
+  data: { object: unknown; previous_attributes?: unknown };
   livemode: false;
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };

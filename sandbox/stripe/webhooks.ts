@@ -119,15 +119,18 @@ export function createWebhooks(options: WebhookOptions) {
   }
 
   return {
-    /** Records an event for `object` and delivers it to every URL. */
-    emit(type: string, object: unknown) {
+    /** Records an event for `object` (and what changed: `previous_attributes`) and delivers it to every URL. */
+    emit(type: string, object: unknown, previousAttributes?: Record<string, unknown>) {
       const event: StripeEvent = {
         id: stripeId("evt", 24),
         object: "event",
         api_version: Stripe.API_VERSION,
         created: nowSeconds(),
         // A snapshot: later changes to the session do not change the event (as at Stripe).
-        data: { object: structuredClone(object) },
+        data: {
+          object: structuredClone(object),
+          ...(previousAttributes ? { previous_attributes: structuredClone(previousAttributes) } : {}),
+        },
         livemode: false,
         pending_webhooks: urls.length,
         request: { id: null, idempotency_key: null },

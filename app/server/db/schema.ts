@@ -696,3 +696,51 @@ export const quizOutcomeCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.outcome, table.isoWeek] })],
 );
+
+/**
+ * The reminders a subscriber gets that Stripe sends no event early enough for (issue 36 item 4,
+ * docs/decisions/133-subscription-reminders-and-outside-changes.md): before a charge that resumes the
+ * subscription after its off weeks, and before each off (or paused) stretch starts and ends. Planned
+ * from Stripe's events (its pause schedules, the subscription's start and cycle), due at `due_at` on
+ * Stripe's clock: the real time, or the subscription's test clock's (`test_clock`) in tests and the
+ * sandbox. One row per (subscription, kind, date): re-planning finds it; the e-mail is the outbox's,
+ * unique per (kind, dedupe key), so a reminder is sent once whatever the processes and replays.
+ * Charge reminders before an ordinary renewal come from Stripe's `invoice.upcoming` and have no row.
+ */
+export const subscriptionReminders = pgTable(
+  "subscription_reminders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    /** charge (a resume's charge) | off_start | off_end */
+    kind: text("kind").notNull(),
+    /** The calendar date it is about (the charge, the first off day, the first day back on), `YYYY-MM-DD`. */
+    onDate: text("on_date").notNull(),
+    /** When it is due, on Stripe's clock (three days before `on_date`, 09:00 in the store's time zone). */
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    /** The Stripe test clock whose time decides when it is due; null: the real time. */
+    testClock: text("test_clock"),
+    /**
+     * scheduled (waiting for Stripe's time) | pending (due: the queue takes it) | sending (claimed) |
+     * sent | dropped (no longer in the plan) | failed (for a person)
+     */
+    status: text("status").notNull().default("scheduled"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("subscription_reminders_subject").on(table.subscriptionId, table.kind, table.onDate),
+    index("subscription_reminders_due").on(table.status, table.dueAt),
+    check("subscription_reminders_kind", sql`${table.kind} in ('charge', 'off_start', 'off_end')`),
+    check(
+      "subscription_reminders_status",
+      sql`${table.status} in ('scheduled', 'pending', 'sending', 'sent', 'dropped', 'failed')`,
+    ),
+  ],
+);

@@ -35,13 +35,14 @@ const subscription = z.object({
   cancellation_details: z.object({ reason: z.string().nullish() }).nullish(),
   schedule: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullable(),
   latest_invoice: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullable(),
+  test_clock: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish(),
   items: z.object({
     data: z
       .array(
         z.object({
           current_period_end: z.number().int(),
           quantity: z.number().int().nullish(),
-          price: z.object({ unit_amount: z.number().int().nullable() }),
+          price: z.object({ id: z.string().nullish(), unit_amount: z.number().int().nullable() }),
         }),
       )
       .min(1),
@@ -62,6 +63,17 @@ const invoice = z.object({
   customer_email: z.string().nullable(),
   customer_name: z.string().nullable(),
   customer_shipping: z.object({ name: z.string().nullish(), address }).nullish(),
+  lines: z
+    .object({
+      data: z.array(
+        z.object({
+          amount: z.number().int(),
+          quantity: z.number().int().nullish(),
+          pricing: z.object({ unit_amount_decimal: z.string().nullish() }).nullish(),
+        }),
+      ),
+    })
+    .nullish(),
   parent: z
     .object({
       subscription_details: z
@@ -74,7 +86,20 @@ const invoice = z.object({
 const schedule = z.object({
   id: z.string(),
   status: z.string(),
-  phases: z.array(z.object({ start_date: z.number().int(), end_date: z.number().int() })),
+  phases: z.array(
+    z.object({
+      start_date: z.number().int(),
+      end_date: z.number().int(),
+      items: z
+        .array(
+          z.object({
+            price: z.union([z.string(), z.object({ id: z.string() }).loose()]),
+            quantity: z.number().int().nullish(),
+          }),
+        )
+        .default([]),
+    }),
+  ),
   pause_schedules: z
     .array(
       z.object({
@@ -113,6 +138,8 @@ export function reshapeSubscription(raw: unknown): SubscriptionDetails {
     cancellationReason: value.cancellation_details?.reason ?? null,
     latestInvoiceId: idOf(value.latest_invoice),
     reference: meta[SUBSCRIPTION_METADATA.reference] ?? null,
+    testClock: idOf(value.test_clock),
+    priceId: item.price.id ?? null,
   };
 }
 
@@ -135,6 +162,18 @@ export function reshapeInvoice(raw: unknown): InvoiceDetails {
     shippingAddress: value.customer_shipping
       ? reshapeAddress(value.customer_shipping.name, value.customer_shipping.address)
       : null,
+    lines: (value.lines?.data ?? []).map((line) => {
+      const quantity = line.quantity ?? 1;
+      const decimal = Number(line.pricing?.unit_amount_decimal ?? Number.NaN);
+      return {
+        quantity,
+        unitAmount: Number.isInteger(decimal)
+          ? decimal
+          : quantity > 0 && line.amount % quantity === 0
+            ? line.amount / quantity
+            : null,
+      };
+    }),
   };
 }
 
@@ -162,13 +201,20 @@ export function reshapeSchedule(raw: unknown): {
   id: string;
   active: boolean;
   phaseStart: number | null;
+  /** The last phase's end, and what its first item bills (price id, quantity). */
+  phaseEnd: number | null;
+  phaseItem: { priceId: string; quantity: number } | null;
   pauses: BillingPause[];
 } {
   const value = parse(schedule, raw, "subscription schedule");
+  const last = value.phases.at(-1);
+  const item = last?.items[0];
   return {
     id: value.id,
     active: value.status === "active" || value.status === "not_started",
     phaseStart: value.phases[0]?.start_date ?? null,
+    phaseEnd: last?.end_date ?? null,
+    phaseItem: item ? { priceId: idOf(item.price) as string, quantity: item.quantity ?? 1 } : null,
     pauses: value.pause_schedules.flatMap((entry) =>
       entry.resume
         ? [

@@ -68,6 +68,10 @@ export type SubscriptionDetails = {
   latestInvoiceId: string | null;
   /** This site's record of it (subscriptions.id), from its metadata; null on one made elsewhere. */
   reference: string | null;
+  /** The Stripe test clock it runs on (tests and the sandbox), or null: the real time. */
+  testClock: string | null;
+  /** The price it bills (a price changed in Stripe's dashboard is another id and amount). */
+  priceId: string | null;
 };
 
 /** A subscription-mode Checkout Session, re-read from Stripe. */
@@ -96,6 +100,8 @@ export type InvoiceDetails = {
   customerEmail: string | null;
   customerName: string | null;
   shippingAddress: ShippingAddress | null;
+  /** What it bills: bottles and the price of one, per line (a subscription's invoice has one). */
+  lines: { quantity: number; unitAmount: number | null }[];
 };
 
 export interface SubscriptionBilling {
@@ -112,9 +118,15 @@ export interface SubscriptionBilling {
   /**
    * Makes Stripe pause and resume the subscription at `pauses` (decision 119): attaches a schedule the
    * first time, keeps the pauses already carried out, replaces those not yet started, and keeps the
-   * schedule's phase until `keepUntil`.
+   * schedule's phase until `keepUntil`. True when it wrote something; false when Stripe already held
+   * exactly that (so its own `subscription_schedule.updated` does not start another write).
    */
-  followCycle(input: { subscriptionId: string; pauses: BillingPause[]; keepUntil: number }): Promise<void>;
+  followCycle(input: { subscriptionId: string; pauses: BillingPause[]; keepUntil: number }): Promise<boolean>;
+  /**
+   * Stripe's time for a subscription (Unix seconds): its test clock's frozen time, or the real time when
+   * it runs on none. Null when the test clock is gone (Stripe deletes them after 30 days).
+   */
+  stripeNow(testClock: string | null): Promise<number | null>;
   /** Cancels at once (the customer's cancellation). */
   cancelSubscription(id: string): Promise<SubscriptionDetails>;
   /** Stripe's customer portal for the card and billing address: its URL. */

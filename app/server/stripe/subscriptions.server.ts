@@ -167,11 +167,25 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
           !begun.some((done) => done.key === pause.key) && pause.pauseAt > (begun.at(-1)?.resumeAt ?? 0),
       );
       const id = schedule.id;
-      const current = await call(() => stripe.subscriptions.retrieve(subscriptionId));
-      const priceId = current.items.data[0]?.price.id as string;
+      const priceId = subscription.priceId as string;
+      const written = [...begun, ...upcoming];
+      // Nothing to write when Stripe holds exactly this: the same pauses, phase end and item. Our own
+      // write's `subscription_schedule.updated` then ends here instead of writing again.
+      const same =
+        schedule.phaseEnd === keepUntil &&
+        schedule.phaseItem?.priceId === priceId &&
+        schedule.phaseItem?.quantity === subscription.quantity &&
+        schedule.pauses.length === written.length &&
+        schedule.pauses.every(
+          (pause, index) =>
+            pause.key === written[index]?.key &&
+            pause.pauseAt === written[index]?.pauseAt &&
+            pause.resumeAt === written[index]?.resumeAt,
+        );
+      if (same) return false;
       await call(() =>
         stripe.subscriptionSchedules.update(id, {
-          pause_schedules: [...begun, ...upcoming].map(pauseParam),
+          pause_schedules: written.map(pauseParam),
           phases: [
             {
               items: [{ price: priceId, quantity: subscription.quantity }],
@@ -181,6 +195,13 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
           ],
         }),
       );
+      return true;
+    },
+
+    async stripeNow(testClock) {
+      if (!testClock) return Math.floor(Date.now() / 1000);
+      const clock = await orNull(() => stripe.testHelpers.testClocks.retrieve(testClock));
+      return clock ? clock.frozen_time : null;
     },
 
     async cancelSubscription(id) {
