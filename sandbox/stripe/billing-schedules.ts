@@ -292,7 +292,7 @@ export function createSchedules(options: {
      */
     followItems(subscription: StripeSubscription) {
       const schedule = subscription.schedule ? schedules.get(subscription.schedule) : undefined;
-      if (!schedule || schedule.status !== "active") return;
+      if (schedule?.status !== "active") return;
       const phase = schedule.phases.at(-1);
       if (!phase) return;
       phase.items = subscription.items.data.map((item) => ({

@@ -70,6 +70,7 @@ import {
   paymentFailedTemplate,
   subscriptionCanceledTemplate,
 } from "~/server/subscriptions/subscription-emails.server";
+import { reminderTemplates, type SubscriptionReminders } from "~/server/subscriptions/reminders.server";
 import { createSubscriptionServices } from "~/server/subscriptions/subscription-services.server";
 import {
   type Contact,
@@ -169,6 +170,8 @@ export type AppServices = {
   paymentEvents: PaymentEvents;
   /** Starts a subscription on Shopify's selling plan: a Stripe Checkout in subscription mode (decision 130). */
   subscribe: Subscribe;
+  /** The subscribers' reminders, sent on Stripe's clock in the background (decision 133). */
+  subscriptionReminders: SubscriptionReminders;
   /** The T-Quiz: sealed step and result tokens, the outcome counts, saved answers, the plan e-mail (app/server/quiz). */
   quiz: Quiz;
   /** Shoppers' accounts: sign-in by e-mailed link, no password (app/server/accounts, decision 107). */
@@ -263,6 +266,7 @@ export async function createServices(
       quizPlanTemplate,
       paymentFailedTemplate,
       subscriptionCanceledTemplate,
+      ...reminderTemplates,
       ...kitNoticeTemplates,
     ],
     claimInTransaction: database.kind === "postgres",
@@ -315,6 +319,7 @@ export async function createServices(
     orderLinks,
     siteUrl: env.PUBLIC_SITE_URL,
     logger,
+    claimInTransaction: database.kind === "postgres",
   });
   const orderTracking = createOrderTracking({
     db: database.db,
@@ -410,6 +415,7 @@ export async function createServices(
   shopifySync.start();
   retention.start();
   reviewInvitations.start();
+  subscriptions.reminders.start();
   kitResultServices.resultRetention.start();
   const resultsPage = createResultsPage({
     db: database.db,
@@ -463,6 +469,7 @@ export async function createServices(
       subscriptions: subscriptions.events,
     }),
     subscribe: subscriptions.subscribe,
+    subscriptionReminders: subscriptions.reminders,
     quiz,
     shopperAuth,
     passkeys,
@@ -488,6 +495,7 @@ export async function closeServices(services: AppServices, timeoutMs = CLOSE_SER
     services.shopifySync.stop(timeoutMs / 2),
     services.retention.stop(timeoutMs / 2),
     services.reviewInvitations.stop(timeoutMs / 2),
+    services.subscriptionReminders.stop(timeoutMs / 2),
     services.resultRetention.stop(timeoutMs / 2),
   ]);
   services.mailer.close();

@@ -261,6 +261,9 @@ const event = z.object({
       .object({
         id: z.string().optional(),
         object: z.string().optional(),
+        // A subscription schedule names its subscription (or, released, the one it was on).
+        subscription: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish(),
+        released_subscription: z.string().nullish(),
         // An invoice names its subscription here (API 2025-03-31 and later).
         parent: z
           .object({
@@ -292,7 +295,9 @@ export function reshapeEvent(raw: unknown): PaymentWebhookEvent {
         ? object.id
         : object.object === "invoice"
           ? (idOfSubscription(object.parent?.subscription_details?.subscription) ?? null)
-          : null,
+          : object.object === "subscription_schedule"
+            ? (idOfSubscription(object.subscription) ?? object.released_subscription ?? null)
+            : null,
   };
 }
 

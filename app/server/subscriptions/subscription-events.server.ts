@@ -10,6 +10,8 @@ import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
 import type { SubscriptionBilling, SubscriptionDetails } from "~/server/stripe/subscription-types";
 import { STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
 import { cyclePauses } from "./cycle-pauses.server";
+import { followOutsideChange } from "./outside-changes.server";
+import { dropReminders, type SubscriptionReminders } from "./reminders.server";
 import { SUBSCRIPTION_CANCELED, SUBSCRIPTION_PAYMENT_FAILED } from "./subscription-emails.server";
 
 /**
@@ -24,6 +26,11 @@ import { SUBSCRIPTION_CANCELED, SUBSCRIPTION_PAYMENT_FAILED } from "./subscripti
  *   transaction keyed on the invoice id (unique in `orders`, in the outbox and in the sync queue).
  * - `invoice.payment_failed`: one e-mail per attempt with Stripe's customer portal to fix the card.
  * - `customer.subscription.deleted`: the subscription marked cancelled, one cancellation e-mail.
+ * - `invoice.upcoming`: the reminder three days before a renewal (reminders.server.ts, decision 133);
+ *   the other reminders are planned after each event above and sent on Stripe's clock, looked at
+ *   again on each `test_helpers.test_clock.ready`.
+ * - `customer.subscription.updated` and `subscription_schedule.*`: changes made outside this site,
+ *   followed (outside-changes.server.ts, decision 133).
  */
 
 /** What the webhook acknowledges: handled with an outcome, or ignored with why. */
@@ -40,6 +47,12 @@ export interface SubscriptionEvents {
   invoicePaymentFailed(invoiceId: string, attemptKey: string): Promise<SubscriptionEventResult>;
   resumed(subscriptionId: string): Promise<SubscriptionEventResult>;
   deleted(subscriptionId: string): Promise<SubscriptionEventResult>;
+  /** `invoice.upcoming`: a renewal in three days (the event's invoice has no id: the subscription's). */
+  upcoming(subscriptionId: string): Promise<SubscriptionEventResult>;
+  /** `customer.subscription.updated`, `subscription_schedule.*`: brought in step with Stripe. */
+  updated(subscriptionId: string): Promise<SubscriptionEventResult>;
+  /** `test_helpers.test_clock.ready`: a test clock moved; the reminders due on it are sent. */
+  clockMoved(): Promise<SubscriptionEventResult>;
 }
 
 export type SubscriptionEventDeps = {
@@ -52,6 +65,8 @@ export type SubscriptionEventDeps = {
   itemOf?: CatalogConfig["itemOf"];
   /** Where Stripe's customer portal sends the subscriber back. */
   siteUrl: string;
+  /** The reminders (decision 133): planned after each event, `invoice.upcoming` e-mailed. */
+  reminders?: SubscriptionReminders;
 };
 
 type Row = typeof subscriptions.$inferSelect;
@@ -99,11 +114,11 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
     return link(row, { subscriptionId, customerId: details.customerId });
   }
 
-  /** Writes the cycle's next pauses (decision 119), from the period Stripe is in. */
-  async function follow(subscriptionId: string, row: Row) {
+  /** Writes the cycle's next pauses (decision 119), from the period Stripe is in; true when it wrote. */
+  async function follow(subscriptionId: string, row: Row): Promise<boolean> {
     const details = await billing.retrieveSubscription(subscriptionId);
-    if (!details || details.status === "canceled") return;
-    await billing.followCycle({
+    if (!details || details.status === "canceled") return false;
+    return billing.followCycle({
       subscriptionId,
       ...cyclePauses({
         startedAt: details.startedAt,
@@ -114,7 +129,7 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
     });
   }
 
-  return {
+  const events: SubscriptionEvents = {
     async isOwnSession(sessionId) {
       return Boolean(await rowBySession(sessionId));
     },
@@ -130,6 +145,7 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
         email: session.email,
       });
       await follow(session.subscriptionId, linked);
+      await deps.reminders?.plan(linked);
       return { handled: true, outcome: "subscription_started" };
     },
 
@@ -137,6 +153,7 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
       const row = await ours(subscriptionId);
       if (!row) return NOT_OURS;
       await follow(subscriptionId, row);
+      await deps.reminders?.plan(row);
       return { handled: true, outcome: "pauses_written" };
     },
 
@@ -146,11 +163,22 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
       if (invoice.status !== "paid" || invoice.amountPaid <= 0) return ignored("nothing was paid");
       const row = await ours(invoice.subscriptionId);
       if (!row) return NOT_OURS;
-      if (invoice.amountPaid !== row.unitAmount * row.quantity || invoice.currency !== row.currency) {
+      // The bottles are what Stripe charged for (a quantity changed in its dashboard is followed); the
+      // price of each must be the one the subscriber agreed to (decisions 130 and 133).
+      const bottles = invoice.lines.length
+        ? invoice.lines.reduce((sum, line) => sum + line.quantity, 0)
+        : row.quantity;
+      if (
+        invoice.lines.some((line) => line.unitAmount !== row.unitAmount) ||
+        bottles < 1 ||
+        invoice.amountPaid !== row.unitAmount * bottles ||
+        invoice.currency !== row.currency
+      ) {
         logger.error(
           {
             invoiceId,
             recorded: { unitAmount: row.unitAmount, quantity: row.quantity, currency: row.currency },
+            invoice: { amountPaid: invoice.amountPaid, currency: invoice.currency, lines: invoice.lines },
           },
           "subscription invoice refused: Stripe's amount is not the one this site sold",
         );
@@ -174,7 +202,7 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
                 variantId: row.variantId,
                 productTitle: row.productTitle,
                 variantTitle: null,
-                quantity: row.quantity,
+                quantity: bottles,
                 unitAmount: row.unitAmount,
                 currency: row.currency,
               },
@@ -208,6 +236,7 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
       if (deliveryId) outbox.nudge();
       else logger.error({ invoiceId }, "paid subscription invoice has no e-mail address: no confirmation");
       if (created) logger.info({ invoiceId }, "subscription order recorded");
+      await deps.reminders?.plan(row);
       return { handled: true, outcome: created ? "order_recorded" : "order_exists" };
     },
 
@@ -250,6 +279,7 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
           .update(subscriptions)
           .set({ status: "canceled", canceledAt, updatedAt: sql`now()` })
           .where(eq(subscriptions.id, row.id));
+        await dropReminders(tx as unknown as Db, row.id);
         if (row.email) {
           await outbox.enqueue(tx, {
             kind: SUBSCRIPTION_CANCELED,
@@ -265,5 +295,37 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
       outbox.nudge();
       return { handled: true, outcome: "subscription_canceled" };
     },
+
+    async upcoming(subscriptionId) {
+      const details = await billing.retrieveSubscription(subscriptionId);
+      const row = await ours(subscriptionId, details);
+      if (!row) return NOT_OURS;
+      if (!details) return ignored("unknown to Stripe");
+      if (!deps.reminders) return ignored("no reminders here");
+      return deps.reminders.upcoming(row, details);
+    },
+
+    updated(subscriptionId) {
+      return followOutsideChange(
+        {
+          db,
+          billing,
+          logger,
+          ours,
+          follow,
+          deleted: (id) => events.deleted(id),
+          reminders: deps.reminders,
+        },
+        subscriptionId,
+        NOT_OURS,
+      );
+    },
+
+    async clockMoved() {
+      if (!deps.reminders) return ignored("no reminders here");
+      const sent = await deps.reminders.runDue();
+      return { handled: true, outcome: `reminders_sent ${sent}` };
+    },
   };
+  return events;
 }

@@ -8,6 +8,7 @@ import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
 import type { PaymentsConfig } from "~/server/stripe/payments.server";
 import { createSubscriptionBilling } from "~/server/stripe/subscriptions.server";
 import { createSubscribe, type Subscribe } from "./subscribe.server";
+import { createSubscriptionReminders, type SubscriptionReminders } from "./reminders.server";
 import { createSubscriptionEvents, type SubscriptionEvents } from "./subscription-events.server";
 
 /** The subscriptions' services on one Stripe Billing adapter (services.server.ts assembles them). */
@@ -21,10 +22,21 @@ export function createSubscriptionServices(deps: {
   orderLinks: OrderLinks;
   siteUrl: string;
   logger: Logger;
-}): { subscribe: Subscribe; events: SubscriptionEvents } {
+  /** Claims in a transaction of their own (PostgreSQL; see the outbox's claim). */
+  claimInTransaction?: boolean;
+}): { subscribe: Subscribe; events: SubscriptionEvents; reminders: SubscriptionReminders } {
   const billing = createSubscriptionBilling(deps.stripe);
   const { db, logger, siteUrl } = deps;
+  const reminders = createSubscriptionReminders({
+    db,
+    billing,
+    outbox: deps.outbox,
+    logger,
+    siteUrl,
+    claimInTransaction: deps.claimInTransaction,
+  });
   return {
+    reminders,
     subscribe: createSubscribe({
       db,
       catalog: deps.catalog,
@@ -42,6 +54,7 @@ export function createSubscriptionServices(deps: {
       orderLinks: deps.orderLinks,
       itemOf: deps.catalogConfig.itemOf,
       siteUrl,
+      reminders,
     }),
   };
 }

@@ -34,6 +34,17 @@ export async function routeSubscriptionEvent(
       return subscription ? events.resumed(subscription) : NOT_OURS;
     case "customer.subscription.deleted":
       return subscription ? events.deleted(subscription) : NOT_OURS;
+    // The reminders and the changes made outside this site (decision 133).
+    case "invoice.upcoming":
+      return subscription ? events.upcoming(subscription) : NOT_OURS;
+    case "customer.subscription.updated":
+    case "subscription_schedule.updated":
+    case "subscription_schedule.released":
+    case "subscription_schedule.canceled":
+    case "subscription_schedule.aborted":
+      return subscription ? events.updated(subscription) : NOT_OURS;
+    case "test_helpers.test_clock.ready":
+      return events.clockMoved();
     case "checkout.session.completed":
       if (event.checkoutSessionId && (await events.isOwnSession(event.checkoutSessionId)))
         return events.sessionCompleted(event.checkoutSessionId);
