@@ -195,3 +195,77 @@ describe("the calendar against Stripe's 30-day renewals", () => {
     }
   });
 });
+
+describe("odd dates (issue 36 item 8)", () => {
+  it("month ends: 30 days after January 31 is March 2 (March 1 in a leap year); August 31, December 31", () => {
+    const second = (start: string) =>
+      chargeDates(cycleCalendar({ start, weeksOn: 8, weeksOff: 2, through: addDays(start, 40) }))[1];
+    expect(second("2026-01-31")).toBe("2026-03-02");
+    expect(second("2028-01-31")).toBe("2028-03-01");
+    expect(second("2026-08-31")).toBe("2026-09-30");
+    expect(second("2026-12-31")).toBe("2027-01-30");
+    expect(second("2026-02-28")).toBe("2026-03-30");
+  });
+
+  it("a subscription started on February 29 runs on whole days through the years after", () => {
+    const calendar = cycleCalendar({ start: "2028-02-29", weeksOn: 8, weeksOff: 2, through: "2029-03-31" });
+    expect(chargeDates(calendar).slice(0, 4)).toEqual([
+      "2028-02-29",
+      "2028-03-30",
+      "2028-05-13",
+      "2028-06-12",
+    ]);
+    // A year on there is no February 29: nothing is due on a date that does not exist.
+    for (const date of chargeDates(calendar)) expect(() => dayNumber(date)).not.toThrow();
+    expect(calendar.periods[1]).toEqual({
+      kind: "off",
+      start: "2028-04-25",
+      end: "2028-05-09",
+      servingsCarried: 4,
+    });
+  });
+
+  it("a charge on the Sunday the clocks change: noon in New York, and Stripe's renewal 30 days on lands on its date", () => {
+    // March 8 and November 1, 2026: a charge at noon on either day is at 16:00 and 17:00 UTC.
+    for (const [date, iso] of [
+      ["2026-03-08", "2026-03-08T16:00:00Z"],
+      ["2026-11-01", "2026-11-01T17:00:00Z"],
+    ] as const) {
+      expect(zonedInstant(date, NOON, STORE_TIME_ZONE)).toBe(utc(iso));
+      expect(zonedDate(utc(iso), STORE_TIME_ZONE)).toBe(date);
+    }
+    // Started so that the second charge falls on each Sunday: the calendar keeps it there.
+    const spring = cycleCalendar({ start: "2026-02-06", weeksOn: 8, weeksOff: 2, through: "2026-03-31" });
+    expect(chargeDates(spring)[1]).toBe("2026-03-08");
+    const autumn = cycleCalendar({ start: "2026-10-02", weeksOn: 8, weeksOff: 2, through: "2026-11-30" });
+    expect(chargeDates(autumn)[1]).toBe("2026-11-01");
+    // Stripe renews 30 × 24 hours after the first charge: an hour off the wall clock, the same date.
+    const renewal = (start: string) => zonedInstant(start, NOON, STORE_TIME_ZONE) + 30 * 86_400;
+    expect(zonedDate(renewal("2026-02-06"), STORE_TIME_ZONE)).toBe("2026-03-08");
+    expect(zonedDate(renewal("2026-10-02"), STORE_TIME_ZONE)).toBe("2026-11-01");
+  });
+
+  it("the hour that repeats in November and the hour that is skipped in March stay on their own date", () => {
+    // 01:30 happens twice on November 1, 2026; 02:30 never happens on March 8, 2026.
+    const repeated = zonedInstant("2026-11-01", { hour: 1, minute: 30 }, STORE_TIME_ZONE);
+    expect([utc("2026-11-01T05:30:00Z"), utc("2026-11-01T06:30:00Z")]).toContain(repeated);
+    expect(zonedDate(repeated, STORE_TIME_ZONE)).toBe("2026-11-01");
+    const skipped = zonedInstant("2026-03-08", { hour: 2, minute: 30 }, STORE_TIME_ZONE);
+    expect(zonedDate(skipped, STORE_TIME_ZONE)).toBe("2026-03-08");
+    // Just before and after midnight either side of the autumn change.
+    expect(zonedDate(utc("2026-11-01T03:59:00Z"), STORE_TIME_ZONE)).toBe("2026-10-31");
+    expect(zonedDate(utc("2026-11-01T04:00:00Z"), STORE_TIME_ZONE)).toBe("2026-11-01");
+    expect(zonedDate(utc("2026-11-02T04:59:00Z"), STORE_TIME_ZONE)).toBe("2026-11-01");
+    expect(zonedDate(utc("2026-11-02T05:00:00Z"), STORE_TIME_ZONE)).toBe("2026-11-02");
+  });
+
+  it("a pause written across a clock change still starts a day before Stripe would renew", () => {
+    // 8 on / 2 off from 2026-09-03: the pause after the second bottle (October 3) is on November 1.
+    const calendar = cycleCalendar({ start: "2026-09-03", weeksOn: 8, weeksOff: 2, through: "2027-01-31" });
+    const gap = billingGaps(calendar)[0];
+    expect(gap).toEqual({ after: 1, pauseOn: "2026-11-01", resumeOn: "2026-11-16" });
+    const renewal = zonedInstant("2026-10-03", NOON, STORE_TIME_ZONE) + 30 * 86_400;
+    const pauseAt = zonedInstant(gap?.pauseOn as string, NOON, STORE_TIME_ZONE);
+    expect(renewal - pauseAt).toBe(86_400 - 3_600);
+  });
+});

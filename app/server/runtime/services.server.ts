@@ -65,12 +65,12 @@ import { createProductCache, type ProductCache } from "~/server/shopify/product-
 import { createProductCreation, type ProductCreation } from "~/server/shopify/product-creation.server";
 import { createPayments } from "~/server/stripe/payments.server";
 import type { Payments } from "~/server/stripe/types";
+import { reminderTemplates, type SubscriptionReminders } from "~/server/subscriptions/reminders.server";
 import type { Subscribe } from "~/server/subscriptions/subscribe.server";
 import {
   paymentFailedTemplate,
   subscriptionCanceledTemplate,
 } from "~/server/subscriptions/subscription-emails.server";
-import { reminderTemplates, type SubscriptionReminders } from "~/server/subscriptions/reminders.server";
 import { createSubscriptionServices } from "~/server/subscriptions/subscription-services.server";
 import {
   type Contact,

@@ -87,7 +87,10 @@ export async function followOutsideChange(
   const hadSchedule = Boolean(details.scheduleId);
   if (await context.follow(subscriptionId, row)) {
     if (hadSchedule)
-      logger.warn({ subscriptionId: row.id }, "subscription pauses differed from its cycle at Stripe: written again");
+      logger.warn(
+        { subscriptionId: row.id },
+        "subscription pauses differed from its cycle at Stripe: written again",
+      );
     else logger.info({ subscriptionId: row.id }, "subscription schedule attached with the cycle's pauses");
     changes.push(hadSchedule ? "pauses_restored" : "schedule_attached");
   }

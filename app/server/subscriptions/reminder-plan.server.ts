@@ -29,7 +29,7 @@ import {
 export const REMINDER_LEAD_DAYS = 3;
 const MORNING = { hour: 9, minute: 0 };
 /** How far ahead breaks are planned (re-planned on every event of the subscription). */
-export const REMINDER_HORIZON_DAYS = 120;
+export const REMINDER_HORIZON_DAYS = 180;
 
 export type ReminderKind = "charge" | "off_start" | "off_end";
 

@@ -329,10 +329,7 @@ export function createSubscriptionReminders(deps: SubscriptionRemindersDeps): Su
       return send(tx as unknown as Db, row, kind, reminder.onDate, payload);
     });
     if (sent) {
-      logger.info(
-        { subscriptionId: row.id, kind, onDate: reminder.onDate },
-        "subscription reminder queued",
-      );
+      logger.info({ subscriptionId: row.id, kind, onDate: reminder.onDate }, "subscription reminder queued");
       outbox.nudge();
     }
     return sent;
@@ -357,7 +354,10 @@ export function createSubscriptionReminders(deps: SubscriptionRemindersDeps): Su
       try {
         now = await billing.stripeNow(clock);
       } catch (error) {
-        logger.warn({ err: error, testClock: clock }, "subscription reminders: Stripe's test clock unreadable");
+        logger.warn(
+          { err: error, testClock: clock },
+          "subscription reminders: Stripe's test clock unreadable",
+        );
         continue;
       }
       if (now === null) {
@@ -366,10 +366,7 @@ export function createSubscriptionReminders(deps: SubscriptionRemindersDeps): Su
           .update(subscriptionReminders)
           .set({ status: "dropped", lastError: "test clock deleted", updatedAt: sql`now()` })
           .where(
-            and(
-              eq(subscriptionReminders.status, "scheduled"),
-              eq(subscriptionReminders.testClock, clock),
-            ),
+            and(eq(subscriptionReminders.status, "scheduled"), eq(subscriptionReminders.testClock, clock)),
           );
         continue;
       }

@@ -7,8 +7,8 @@ import type { CatalogService } from "~/server/shopify/catalog.server";
 import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
 import type { PaymentsConfig } from "~/server/stripe/payments.server";
 import { createSubscriptionBilling } from "~/server/stripe/subscriptions.server";
-import { createSubscribe, type Subscribe } from "./subscribe.server";
 import { createSubscriptionReminders, type SubscriptionReminders } from "./reminders.server";
+import { createSubscribe, type Subscribe } from "./subscribe.server";
 import { createSubscriptionEvents, type SubscriptionEvents } from "./subscription-events.server";
 
 /** The subscriptions' services on one Stripe Billing adapter (services.server.ts assembles them). */

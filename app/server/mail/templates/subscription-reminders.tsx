@@ -4,7 +4,7 @@ import { z } from "zod";
 import { dosing } from "~/content/product";
 import { brand, support } from "~/content/site";
 import { formatMoney } from "~/shared/money";
-import { EmailLayout, emailButton, emailColors as colors, emailSmall, emailText } from "./layout";
+import { emailColors as colors, EmailLayout, emailButton, emailSmall, emailText } from "./layout";
 
 /**
  * A subscriber's reminders (issue 36 item 4, decision 133): three days before each charge (the
