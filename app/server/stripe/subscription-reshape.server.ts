@@ -69,7 +69,8 @@ const invoice = z.object({
         z.object({
           amount: z.number().int(),
           quantity: z.number().int().nullish(),
-          pricing: z.object({ unit_amount_decimal: z.string().nullish() }).nullish(),
+          // A decimal string on the wire; the `stripe` package hands it over as its own Decimal.
+          pricing: z.object({ unit_amount_decimal: z.unknown() }).nullish(),
         }),
       ),
     })
@@ -164,7 +165,8 @@ export function reshapeInvoice(raw: unknown): InvoiceDetails {
       : null,
     lines: (value.lines?.data ?? []).map((line) => {
       const quantity = line.quantity ?? 1;
-      const decimal = Number(line.pricing?.unit_amount_decimal ?? Number.NaN);
+      const given = line.pricing?.unit_amount_decimal;
+      const decimal = given == null ? Number.NaN : Number(String(given));
       return {
         quantity,
         unitAmount: Number.isInteger(decimal)

@@ -149,16 +149,29 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
     },
 
     async followCycle({ subscriptionId, pauses, keepUntil }) {
-      let { subscription, schedule } = await scheduleOf(subscriptionId);
-      if (!schedule) {
-        schedule = reshapeSchedule(
-          await call(() =>
-            stripe.subscriptionSchedules.create(
-              { from_subscription: subscriptionId },
-              { idempotencyKey: `schedule-${subscriptionId}` },
+      const current = await scheduleOf(subscriptionId);
+      let subscription = current.subscription;
+      let schedule: ReturnType<typeof reshapeSchedule>;
+      if (current.schedule) schedule = current.schedule;
+      else {
+        // No idempotency key: a key would replay this request's answer after a release, when a new
+        // schedule is wanted. Two writers at once (processes, events) are told by Stripe that the
+        // subscription is already attached: the other one's schedule is then read and used.
+        try {
+          schedule = reshapeSchedule(
+            await withoutCallSiteStack(() =>
+              stripe.subscriptionSchedules.create({ from_subscription: subscriptionId }),
             ),
-          ),
-        );
+          );
+        } catch (error) {
+          const attached =
+            error instanceof Stripe.errors.StripeInvalidRequestError
+              ? await scheduleOf(subscriptionId)
+              : null;
+          if (!attached?.schedule) throw reshapeStripeError(error);
+          subscription = attached.subscription;
+          schedule = attached.schedule;
+        }
       }
       // Pauses Stripe has begun stay as they are; those not yet begun are replaced by `pauses`.
       const begun = schedule.pauses.filter((pause) => pause.pauseStatus !== "scheduled");
@@ -189,7 +202,7 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
           phases: [
             {
               items: [{ price: priceId, quantity: subscription.quantity }],
-              start_date: schedule?.phaseStart ?? subscription.startedAt,
+              start_date: schedule.phaseStart ?? subscription.startedAt,
               end_date: keepUntil,
             },
           ],

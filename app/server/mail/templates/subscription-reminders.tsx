@@ -1,7 +1,7 @@
 import { Button, Column, Heading, Link, Row, Section, Text } from "@react-email/components";
 import { render } from "@react-email/render";
 import { z } from "zod";
-import { dosing } from "~/content/product";
+import { dosing, shipping } from "~/content/product";
 import { brand, support } from "~/content/site";
 import { formatMoney } from "~/shared/money";
 import { emailColors as colors, EmailLayout, emailButton, emailSmall, emailText } from "./layout";
@@ -118,7 +118,7 @@ function Actions({ url, intro }: { url: string; intro: string }) {
       <Text style={{ ...emailText, margin: "16px 0 4px" }}>{intro}</Text>
       <Text style={{ ...emailText, margin: 0 }}>
         <Link href={links.skip} style={link}>
-          Skip this bottle
+          Skip this delivery
         </Link>
         {"  ·  "}
         <Link href={links.pause} style={link}>
@@ -158,7 +158,7 @@ export const chargeReminderSubject = (notice: ChargeReminder) =>
 function chargeLines(notice: ChargeReminder) {
   const amount = formatMoney(notice.amount, notice.currency);
   return {
-    lead: `On ${longDate(notice.chargeOn)} we will charge ${amount} to the card on file for your next ${notice.bottles === 1 ? "bottle" : `${notice.bottles} bottles`} of ${notice.productTitle}, and ship ${notice.bottles === 1 ? "it" : "them"} the same week.`,
+    lead: `On ${longDate(notice.chargeOn)} we will charge ${amount} to the card on file for your next ${notice.bottles === 1 ? "bottle" : `${notice.bottles} bottles`} of ${notice.productTitle}. ${notice.bottles === 1 ? "It ships" : "They ship"} ${shipping.dispatch.replace(/^Ships /, "")}, with ${shipping.label.toLowerCase()}.`,
     change: "Nothing to do if that suits you. To change it, do so before that day:",
   };
 }
@@ -196,7 +196,7 @@ export async function renderChargeReminder(notice: ChargeReminder) {
       `Bottles: ${notice.bottles}`,
       "",
       lines.change,
-      `Skip this bottle: ${links.skip}`,
+      `Skip this delivery: ${links.skip}`,
       `Pause for 2-8 weeks: ${links.pause}`,
       `Cancel: ${links.cancel}`,
       `Manage your subscription: ${links.manage}`,
@@ -236,7 +236,9 @@ function startsLines(notice: BreakReminder) {
       notice.reason === "off"
         ? `Your cycle's weeks off run from ${longDate(notice.start)} to ${last}: take no capsules on those days, and start again on ${longDate(notice.end, notice.start)}.`
         : `Your subscription is paused from ${longDate(notice.start)} to ${last}, and starts again on ${longDate(notice.end, notice.start)}.`,
-    nothing: `Nothing will be charged or shipped from ${longDate(notice.start)} to ${last}.`,
+    nothing: notice.next
+      ? `Nothing will be charged or shipped from ${longDate(notice.start)} until your next bottle on ${longDate(notice.next.on, notice.start)}.`
+      : `Nothing will be charged or shipped from ${longDate(notice.start)} to ${last}.`,
     next: nextLine(notice),
   };
 }
