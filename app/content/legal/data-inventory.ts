@@ -648,7 +648,8 @@ export const tables = {
       ...personal(
         {
           kinds: ["contact"],
-          purpose: "To confirm each renewal, and to tell you of a failed payment or a cancellation.",
+          purpose:
+            "To confirm each renewal, to remind you before each charge and each break in your cycle, and to tell you of a failed payment or a cancellation.",
           sharedWith: servesTheOrder,
         },
         { email: "E-mail address" },
@@ -672,6 +673,34 @@ export const tables = {
         },
       ),
       ...notPersonal({ currency: null }),
+      ...rowTimes,
+    },
+  }),
+  subscription_reminders: schemaTable({
+    title: "Subscription reminders",
+    purpose:
+      "One row per reminder we owe you before a charge that ends your weeks off, and before each break in your cycle starts and ends: when it is due and whether it went, so each is sent once. It is deleted with its subscription.",
+    retention: keptBy("order"),
+    columns: {
+      ...ourId,
+      ...notPersonal({
+        subscription_id: "Points to the subscription row.",
+        kind: "Before a charge, before a break starts, or before it ends.",
+        test_clock: "Stripe's test clock, in tests and the sandbox only; empty for real subscriptions.",
+        last_error: "Why a reminder was not sent (no longer planned, or a failed attempt).",
+      }),
+      ...queueState,
+      ...personal(
+        {
+          kinds: ["orderHistory"],
+          purpose: "To remind you three days ahead of each charge and break, once.",
+        },
+        {
+          on_date: "The date of the charge or the break",
+          due_at: "When the reminder is due",
+          sent_at: "When the reminder was sent",
+        },
+      ),
       ...rowTimes,
     },
   }),
