@@ -199,8 +199,11 @@ export function createBillingPagesRouter(deps: BillingPagesDeps): express.Router
     const clockId = billing.subscriptions.get(req.params.id).test_clock;
     if (clockId) {
       const to = billing.clocks.get(clockId).frozen_time + FOUR_WEEKS;
-      billing.clocks.checkAdvance(clockId, to, billing.engine.shortestInterval(clockId));
+      const clock = billing.clocks.checkAdvance(clockId, to, billing.engine.shortestInterval(clockId));
+      billing.routeDeps.emit("test_helpers.test_clock.advancing", { ...clock, status: "advancing" });
       billing.engine.advanceTo(clockId, to);
+      // As Stripe's dashboard's advance does: the clock's `ready` event once it has moved.
+      billing.routeDeps.emit("test_helpers.test_clock.ready", billing.clocks.get(clockId));
     }
     res.redirect(303, basePath(req));
   });
