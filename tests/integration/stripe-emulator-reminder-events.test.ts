@@ -142,7 +142,8 @@ describe("the Stripe emulator's events for reminders and dashboard changes", () 
     await advance(clockId, start + 71 * DAY);
     const announced = eventsOf("invoice.upcoming", subscriptionId);
     expect(announced).toHaveLength(1);
-    expect((announced[0]?.data.object as Stripe.Invoice).next_payment_attempt).toBe(start + 74 * DAY);
+    const next = announced[0]?.data.object as Stripe.Invoice | undefined;
+    expect(next?.next_payment_attempt).toBe(start + 74 * DAY);
   });
 
   it("the dashboard's Update subscription: a new price and quantity from the next invoice, with Stripe's events", async () => {
@@ -162,9 +163,11 @@ describe("the Stripe emulator's events for reminders and dashboard changes", () 
     const event = eventsOf("customer.subscription.updated", subscriptionId).at(-1);
     const after = event?.data.object as Stripe.Subscription;
     expect(after.items.data[0]).toMatchObject({ quantity: 2, price: { unit_amount: 4000 } });
-    const before = (event?.data.previous_attributes as { items: Stripe.ApiList<Stripe.SubscriptionItem> })
-      .items;
-    expect(before.data[0]).toMatchObject({ quantity: 1, price: { unit_amount: 3315 } });
+    const previous = event?.data.previous_attributes as
+      | { items: Stripe.ApiList<Stripe.SubscriptionItem> }
+      | undefined;
+    const before = previous?.items;
+    expect(before?.data[0]).toMatchObject({ quantity: 1, price: { unit_amount: 3315 } });
     const phase = (await stripe.subscriptionSchedules.retrieve(schedule.id)).phases.at(-1);
     expect(phase?.items[0]).toMatchObject({ price: after.items.data[0]?.price.id, quantity: 2 });
     expect(eventsOf("subscription_schedule.updated", subscriptionId).length).toBeGreaterThan(0);

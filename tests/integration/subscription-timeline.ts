@@ -2,13 +2,7 @@ import Stripe from "stripe";
 import { expect } from "vitest";
 import { longDate } from "../../app/server/mail/templates/subscription-reminders";
 import { breaksOf, calendarOf, reminderDueAt } from "../../app/server/subscriptions/reminder-plan.server";
-import {
-  addDays,
-  daysBetween,
-  STORE_TIME_ZONE,
-  zonedDate,
-  zonedInstant,
-} from "../../app/shared/subscription-cycle";
+import { daysBetween, STORE_TIME_ZONE, zonedInstant } from "../../app/shared/subscription-cycle";
 import type { ReceivedMail } from "../../sandbox/mail/emulator";
 import type { RunningServer } from "../../scripts/lib/server-process";
 import { type Emulators, mailsTo, postJson } from "./checkout-harness";
@@ -123,7 +117,6 @@ export function expectedReminders(
   money: string,
   cycle = { weeksOn: 8, weeksOff: 2 } as const,
 ): ExpectedReminder[] {
-  const start = zonedDate(startedAt, STORE_TIME_ZONE);
   const calendar = calendarOf({ startedAt, cycle, now: startedAt });
   const expected: ExpectedReminder[] = [];
   let previous: { date: string; at: number } | null = null;
