@@ -68,7 +68,8 @@ function canceledLines(notice: SubscriptionCanceledNotice): string[] {
   return [
     notice.reason === "payment_failed"
       ? `Your ${notice.productTitle} subscription is cancelled: the payment failed on every attempt.`
-      : `Your ${notice.productTitle} subscription is cancelled, as you asked.`,
+      : // By the subscriber, or by the shop's staff in Stripe's dashboard (decision 133): not said who.
+        `Your ${notice.productTitle} subscription is cancelled.`,
     "Nothing more will be charged and nothing more will ship. Bottles already paid for still ship.",
     "You can subscribe again at any time.",
   ];
