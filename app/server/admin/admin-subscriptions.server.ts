@@ -213,28 +213,32 @@ export function calendarView(
 // ---------------------------------------------------------------------------------------------------
 // The database
 
+// Correlated subqueries name their tables in full: drizzle leaves a column unqualified in a query of
+// one table, and inside a subquery on `orders` an unqualified "id" would be the order's.
+const S = sql.raw(`"subscriptions"."id"`);
+
 /** A failed invoice of the subscription that is not (yet) an order. */
 const pastDueSql = sql<boolean>`exists (
-  select 1 from ${subscriptionPaymentFailures}
-  where ${subscriptionPaymentFailures.subscriptionId} = ${subscriptions.id}
-    and not exists (select 1 from ${orders} where ${orders.stripeInvoiceId} = ${subscriptionPaymentFailures.stripeInvoiceId})
+  select 1 from "subscription_payment_failures" as f
+  where f."subscription_id" = ${S}
+    and not exists (select 1 from "orders" as o where o."stripe_invoice_id" = f."stripe_invoice_id")
 )`;
 
 const selection = {
   row: subscriptions,
-  paidOrders: sql<number>`(select count(*)::int from ${orders} where ${orders.subscriptionId} = ${subscriptions.id})`,
+  paidOrders: sql<number>`(select count(*)::int from "orders" as o where o."subscription_id" = ${S})`,
   firstChargeAt:
-    sql<Date | null>`(select min(${orders.createdAt}) from ${orders} where ${orders.subscriptionId} = ${subscriptions.id})`.mapWith(
+    sql<Date | null>`(select min(o."created_at") from "orders" as o where o."subscription_id" = ${S})`.mapWith(
       orders.createdAt,
     ),
-  failureCount: sql<number>`(select count(*)::int from ${subscriptionPaymentFailures} where ${subscriptionPaymentFailures.subscriptionId} = ${subscriptions.id})`,
+  failureCount: sql<number>`(select count(*)::int from "subscription_payment_failures" as f where f."subscription_id" = ${S})`,
   latestFailureAt:
-    sql<Date | null>`(select max(${subscriptionPaymentFailures.createdAt}) from ${subscriptionPaymentFailures} where ${subscriptionPaymentFailures.subscriptionId} = ${subscriptions.id})`.mapWith(
+    sql<Date | null>`(select max(f."created_at") from "subscription_payment_failures" as f where f."subscription_id" = ${S})`.mapWith(
       subscriptionPaymentFailures.createdAt,
     ),
   latestFailureAttempt: sql<
     number | null
-  >`(select ${subscriptionPaymentFailures.attemptCount} from ${subscriptionPaymentFailures} where ${subscriptionPaymentFailures.subscriptionId} = ${subscriptions.id} order by ${subscriptionPaymentFailures.createdAt} desc, ${subscriptionPaymentFailures.attemptCount} desc limit 1)`,
+  >`(select f."attempt_count" from "subscription_payment_failures" as f where f."subscription_id" = ${S} order by f."created_at" desc, f."attempt_count" desc limit 1)`,
   pastDue: pastDueSql.mapWith(Boolean),
 };
 
