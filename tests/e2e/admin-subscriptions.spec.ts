@@ -86,9 +86,12 @@ test("the operator finds a subscription, its calendar and its orders, and the or
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Subscription");
   await expect(page.getByTestId("subscription-terms")).toContainText("Cycle10 on / 3 off weeks");
   await expect(page.getByTestId("subscription-terms")).toContainText("Bottles per delivery2");
-  const calendar = page.getByRole("table", { name: /The cycle's calendar/ });
-  await expect(calendar.locator("tbody tr").first()).toContainText("On · 10 weeks");
-  await expect(calendar.locator("tbody tr").nth(1)).toContainText("Off · 3 weeks");
+  const calendar = page.getByRole("list", { name: /The cycle's calendar/ });
+  const stretches = calendar.locator(":scope > li");
+  await expect(stretches.first()).toContainText("On · 10 weeks");
+  await expect(stretches.first()).toHaveAttribute("aria-current", "date");
+  await expect(stretches.nth(1)).toContainText("Off · 3 weeks");
+  await expect(stretches.nth(1)).toContainText("servings carried over");
   const paid = calendar.getByRole("link", { name: /^order #\d+$/ });
   await expect(paid).toHaveCount(1);
   await expect(calendar).toContainText(/Bottle 2, \w{3} \d{1,2}, \d{4}: Next charge/);

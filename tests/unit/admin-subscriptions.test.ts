@@ -139,6 +139,17 @@ describe("the calendar the subscription's page shows", () => {
     expect(view[1]?.charges).toEqual([]);
   });
 
+  it("shows whole stretches only: one the calendar's horizon cuts short is left out, not shown without its charges", () => {
+    // Drawn to day 282: the on stretch from day 280 (Oct 12) has its first charge on day 296.
+    const subscription = facts({ paidOrders: 2 });
+    const standing = standingOf(subscription, "2027-03-08", 77);
+    expect(standing.through).toBe("2027-10-14");
+    const view = calendarView(standing, subscription, [1041, 1077], "2027-03-08") ?? [];
+    expect(view.at(-1)).toMatchObject({ kind: "off", start: "2027-09-28", last: "2027-10-11" });
+    for (const period of view.filter((stretch) => stretch.kind === "on"))
+      expect(period.charges.length, period.start).toBeGreaterThan(0);
+  });
+
   it("shows a failed charge as not paid, and a cancelled subscription's calendar ends with it", () => {
     const failing = facts({ pastDue: true });
     const failingView = calendarView(standingOf(failing, "2027-02-08"), failing, [1041], "2027-02-08") ?? [];

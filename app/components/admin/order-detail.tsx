@@ -116,7 +116,11 @@ export function AdminOrderDetailView({ detail, aside }: { detail: AdminOrderDeta
             rows={[
               ["Placed", dateTime(detail.placedAt)],
               ...(detail.promotionCode ? [["Promotion code", detail.promotionCode] as [string, string]] : []),
-              ["Stripe Checkout session", detail.stripe.checkoutSessionId],
+              // A subscription's order comes from a Stripe invoice, not a Checkout Session (decision 130).
+              [
+                detail.subscriptionId ? "Stripe invoice" : "Stripe Checkout session",
+                detail.stripe.checkoutSessionId,
+              ],
               ["Stripe payment", detail.stripe.paymentIntentId ?? "Not recorded"],
             ]}
           />

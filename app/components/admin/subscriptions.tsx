@@ -145,7 +145,10 @@ export function SubscriptionsTable({ rows }: { rows: AdminSubscriptionRow[] }) {
         <tbody className="divide-y divide-white/10">
           {rows.map((row) => (
             <tr key={row.id} data-subscription={row.id} className="align-top">
-              <th scope="row" className="max-w-64 px-4 py-3 font-bold text-white [overflow-wrap:anywhere]">
+              <th
+                scope="row"
+                className="min-w-52 max-w-72 px-4 py-3 font-bold text-white [overflow-wrap:anywhere]"
+              >
                 <Link to={subscriptionHref(row.id)} className={TEXT_LINK}>
                   {row.customerEmail ?? "No e-mail yet"}
                 </Link>
@@ -240,7 +243,7 @@ function SmallTable({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: it may scroll sideways on a phone, so a keyboard must reach it (axe scrollable-region-focusable).
       tabIndex={0}
     >
-      <table className="w-full min-w-[30rem] text-left text-sm" data-testid={id}>
+      <table className="w-full text-left text-sm" data-testid={id}>
         <caption id={`${id}-caption`} className="sr-only">
           {caption}
         </caption>
@@ -264,62 +267,68 @@ const weeksOf = (start: string, last: string) => {
   return days % 7 === 0 ? `${days / 7} week${days === 7 ? "" : "s"}` : `${days} day${days === 1 ? "" : "s"}`;
 };
 
+/** The calendar: each stretch (on, off, paused) with its dates and the charges in it, today's marked. */
 function Calendar({ periods }: { periods: NonNullable<AdminSubscriptionDetail["calendar"]> }) {
   return (
-    <SmallTable
-      id="subscription-calendar"
-      caption="The cycle's calendar: on and off weeks, and the charges in them"
-      head={["Weeks", "Dates", "Charges"]}
+    <ol
+      className="divide-y divide-white/10 border-y border-white/10 text-sm"
+      aria-label="The cycle's calendar: on and off weeks, and the charges in them"
+      data-testid="subscription-calendar"
     >
       {periods.map((period) => (
-        <tr
+        <li
           key={`${period.kind} ${period.start}`}
-          className={`align-top ${period.current ? "bg-ember-500/10" : ""}`}
+          className={`grid gap-1 px-2 py-3 sm:grid-cols-[8.5rem_13rem_minmax(0,1fr)] sm:gap-4 ${
+            period.current ? "bg-ember-500/10" : ""
+          }`}
           data-period={period.kind}
+          aria-current={period.current ? "date" : undefined}
         >
-          <th scope="row" className="py-2 pr-4 font-bold text-white">
+          <p className="font-bold text-white">
             {`${copy.periods[period.kind]} · ${weeksOf(period.start, period.last)}`}
-            {period.current ? <span className="block text-xs font-extrabold text-ember-300">Now</span> : null}
-          </th>
-          <td className="whitespace-nowrap py-2 pr-4 text-ink-100">
+            {period.current ? (
+              <span className="ml-2 text-xs font-extrabold uppercase text-ember-300 sm:ml-0 sm:block">
+                Now
+              </span>
+            ) : null}
+          </p>
+          <p className="text-ink-100">
             {`${formatDay(period.start)} – ${formatDay(period.last)}`}
             {period.servingsCarried ? (
               <span className="block text-xs text-ink-300">{`${period.servingsCarried} servings carried over`}</span>
             ) : null}
-          </td>
-          <td className="py-2 pr-4">
-            {period.charges.length === 0 ? (
-              <span className="text-ink-300">No charge</span>
-            ) : (
-              <ul className="space-y-1">
-                {period.charges.map((charge) => (
-                  <li key={charge.number} data-charge={charge.status}>
-                    <span className="font-bold text-white">{`Bottle ${charge.number}, ${formatDay(charge.date)}: `}</span>
-                    <span
-                      className={
-                        charge.status === "unpaid" || charge.status === "due"
-                          ? "text-danger-400"
-                          : "text-ink-100"
-                      }
-                    >
-                      {copy.charges[charge.status]}
-                    </span>
-                    {charge.orderNumber ? (
-                      <>
-                        {" · "}
-                        <Link to={`/admin/orders/${charge.orderNumber}`} className={TEXT_LINK}>
-                          {`order #${charge.orderNumber}`}
-                        </Link>
-                      </>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </td>
-        </tr>
+          </p>
+          {period.charges.length === 0 ? (
+            <p className="text-ink-300">No charge</p>
+          ) : (
+            <ul className="space-y-1">
+              {period.charges.map((charge) => (
+                <li key={charge.number} data-charge={charge.status}>
+                  <span className="font-bold text-white">{`Bottle ${charge.number}, ${formatDay(charge.date)}: `}</span>
+                  <span
+                    className={
+                      charge.status === "unpaid" || charge.status === "due"
+                        ? "text-danger-400"
+                        : "text-ink-100"
+                    }
+                  >
+                    {copy.charges[charge.status]}
+                  </span>
+                  {charge.orderNumber ? (
+                    <>
+                      {" · "}
+                      <Link to={`/admin/orders/${charge.orderNumber}`} className={TEXT_LINK}>
+                        {`order #${charge.orderNumber}`}
+                      </Link>
+                    </>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
       ))}
-    </SmallTable>
+    </ol>
   );
 }
 
@@ -338,7 +347,7 @@ function OrdersOf({ orders }: { orders: AdminSubscriptionDetail["orders"] }) {
               {`#${order.orderNumber}`}
             </Link>
           </th>
-          <td className="whitespace-nowrap py-2 pr-4 text-ink-200">{dateTime(order.placedAt)}</td>
+          <td className="py-2 pr-4 text-ink-200">{dateTime(order.placedAt)}</td>
           <td className="py-2 pr-4 font-bold text-white">{order.total}</td>
           <td className="py-2 pr-4">
             <Badge tone={order.payment === "Paid" ? "good" : "wait"}>{order.payment}</Badge>
@@ -349,32 +358,31 @@ function OrdersOf({ orders }: { orders: AdminSubscriptionDetail["orders"] }) {
   );
 }
 
+/** Each failed attempt, the latest first: when, which attempt, how much, and what came of it. */
 function Failures({ failures }: { failures: AdminSubscriptionDetail["failures"] }) {
   if (failures.length === 0) return <p className="text-ink-200">No payment has failed.</p>;
   return (
-    <SmallTable
-      id="subscription-failures"
-      caption="Failed payments, the latest first"
-      head={["Failed", "Attempt", "Amount", "Then"]}
-    >
+    <ol className="divide-y divide-white/10 text-sm" data-testid="subscription-failures">
       {failures.map((failure) => (
-        <tr key={`${failure.invoiceId} ${failure.at} ${failure.attempt}`} className="align-top">
-          <th scope="row" className="whitespace-nowrap py-2 pr-4 font-normal text-ink-100">
-            {dateTime(failure.at)}
-          </th>
-          <td className="py-2 pr-4 text-ink-100">{failure.attempt}</td>
-          <td className="py-2 pr-4 font-bold text-white">{failure.amount}</td>
-          <td className="py-2 pr-4 text-ink-100">
+        <li
+          key={`${failure.invoiceId} ${failure.at} ${failure.attempt}`}
+          className="py-3 first:pt-0 last:pb-0"
+        >
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="font-bold text-white">{`Attempt ${failure.attempt}, ${failure.amount}`}</span>
+            <span className="text-ink-200">{dateTime(failure.at)}</span>
+          </p>
+          <p className={failure.paidSince ? "text-success-400" : "text-ink-100"}>
             {failure.paidSince
               ? "Paid since"
               : failure.nextAttemptAt
                 ? `Stripe tries again ${dateTime(failure.nextAttemptAt)}`
                 : "No attempt left"}
-            <span className="block text-xs text-ink-300 [overflow-wrap:anywhere]">{`Invoice ${failure.invoiceId}`}</span>
-          </td>
-        </tr>
+          </p>
+          <p className="text-xs text-ink-300 [overflow-wrap:anywhere]">{`Invoice ${failure.invoiceId}`}</p>
+        </li>
       ))}
-    </SmallTable>
+    </ol>
   );
 }
 

@@ -106,6 +106,8 @@ export type SubscriptionStanding = {
   nextCharge: AdminNextCharge | null;
   startedOn: PlainDate | null;
   calendar: CycleCalendar | null;
+  /** The calendar's last day: a stretch that runs past it is cut short there, and its charges with it. */
+  through: PlainDate | null;
   /** The charges actually made (not skipped), in order: the n-th paid order is the n-th of them. */
   made: CycleCharge[];
 };
@@ -123,21 +125,20 @@ export const dayOf = (instant: Date): PlainDate =>
 export function standingOf(facts: SubscriptionFacts, today: PlainDate, extraDays = 0): SubscriptionStanding {
   const startedOn = facts.firstChargeAt ? dayOf(facts.firstChargeAt) : null;
   const cycle = { weeksOn: facts.weeksOn, weeksOff: facts.weeksOff };
-  const calendar =
-    startedOn && isCycleChoice(cycle)
-      ? cycleCalendar({
-          start: startedOn,
-          ...cycle,
-          // Far enough for the charge after the paid ones (a bottle lasts at most 45 days of calendar
-          // with its off weeks) and for today's stretch, plus what the caller wants to see.
-          through: maxDate(
-            addDays(startedOn, 45 * (facts.paidOrders + 1) + (cycle.weeksOn + cycle.weeksOff) * 7),
-            addDays(today, extraDays),
-          ),
-        })
+  // Far enough for the charge after the paid ones (a bottle lasts at most 45 days of calendar with
+  // its off weeks), the whole stretch it falls in, and today's, plus what the caller wants to see.
+  const choice = isCycleChoice(cycle) ? cycle : null;
+  const through =
+    startedOn && choice
+      ? maxDate(
+          addDays(startedOn, 45 * (facts.paidOrders + 1) + (cycle.weeksOn + cycle.weeksOff) * 7 + extraDays),
+          addDays(today, extraDays),
+        )
       : null;
+  const calendar =
+    startedOn && choice && through ? cycleCalendar({ start: startedOn, ...choice, through }) : null;
   const made = calendar ? calendar.charges.filter((charge) => !charge.skipped) : [];
-  const base = { startedOn, calendar, made, pausedUntil: null, nextCharge: null };
+  const base = { startedOn, calendar, through, made, pausedUntil: null, nextCharge: null };
   if (facts.status === "pending") return { ...base, state: "pending" };
   if (facts.status === "canceled") return { ...base, state: "canceled" };
   const upcoming = made[facts.paidOrders];
@@ -195,19 +196,24 @@ export function calendarView(
       orderNumber: paid && index !== undefined ? (orderNumbers[index] ?? null) : null,
     };
   };
-  return calendar.periods
-    .filter((period) => until === undefined || period.start <= until)
-    .map((period) => ({
-      kind: period.kind,
-      start: period.start,
-      last: addDays(period.end, -1),
-      servingsCarried: period.servingsCarried ?? null,
-      current: until === undefined && period.start <= today && today < period.end,
-      charges: calendar.charges
-        .filter((charge) => charge.date >= period.start && charge.date < period.end)
-        .map(chargeOf)
-        .filter((charge) => until === undefined || charge.date <= until || charge.status === "paid"),
-    }));
+  const through = standing.through ?? today;
+  return (
+    calendar.periods
+      // Whole stretches only: one the calendar cuts short would seem to have fewer charges than it has.
+      .filter((period) => addDays(period.end, -1) <= through)
+      .filter((period) => until === undefined || period.start <= until)
+      .map((period) => ({
+        kind: period.kind,
+        start: period.start,
+        last: addDays(period.end, -1),
+        servingsCarried: period.servingsCarried ?? null,
+        current: until === undefined && period.start <= today && today < period.end,
+        charges: calendar.charges
+          .filter((charge) => charge.date >= period.start && charge.date < period.end)
+          .map(chargeOf)
+          .filter((charge) => until === undefined || charge.date <= until || charge.status === "paid"),
+      }))
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
