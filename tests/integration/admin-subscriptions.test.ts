@@ -320,6 +320,9 @@ describe.each(databaseTargets)("subscriptions in the back office on $name", ({ n
     expect(orderText).toContain("2 bottles per delivery, 8 on / 2 off weeks.");
     expect(orderText).toContain(`Next charge ${formatDay(addDays(renewed.start, 74))}, ${perDelivery}.`);
     expect(orderText).toContain("Its other orders (1)");
+    // Its Stripe source is the invoice it paid, named as such.
+    expect(orderText).toMatch(/Stripe invoice in_\w+/);
+    expect(orderText).not.toContain("Stripe Checkout session");
     expect(orderPage).toContain(`href="/admin/subscriptions/${renewed.id}"`);
     expect(orderPage).toContain(`href="/admin/orders/${older}"`);
     // A one-time order has no subscription card.

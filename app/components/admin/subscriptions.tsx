@@ -147,7 +147,7 @@ export function SubscriptionsTable({ rows }: { rows: AdminSubscriptionRow[] }) {
             <tr key={row.id} data-subscription={row.id} className="align-top">
               <th
                 scope="row"
-                className="min-w-52 max-w-72 px-4 py-3 font-bold text-white [overflow-wrap:anywhere]"
+                className="min-w-44 max-w-64 px-4 py-3 font-bold text-white [overflow-wrap:anywhere]"
               >
                 <Link to={subscriptionHref(row.id)} className={TEXT_LINK}>
                   {row.customerEmail ?? "No e-mail yet"}
@@ -172,7 +172,7 @@ export function SubscriptionsTable({ rows }: { rows: AdminSubscriptionRow[] }) {
                       {`${row.failedPayments.count} failed`}
                     </Badge>
                     {row.failedPayments.latest ? (
-                      <p className="mt-1 whitespace-nowrap text-xs text-ink-200">
+                      <p className="mt-1 min-w-40 text-xs text-ink-200">
                         {`Latest: attempt ${row.failedPayments.latest.attempt}, ${dateTime(row.failedPayments.latest.at)}`}
                       </p>
                     ) : null}
