@@ -28,6 +28,7 @@ export const routeServiceNames = [
   "adminOrders",
   "adminOrderDetails",
   "adminReviews",
+  "adminSubscriptions",
   "quiz",
   "shopperAuth",
   "passkeys",
