@@ -25,6 +25,8 @@ export type Load = {
   /** Why the verification failed, as its answer said (`reason`), with how often. */
   verifyFailures: Map<string, number>;
   done: Promise<void>;
+  /** Ends the load early (the run is being stopped): no new checkout, page views stop. */
+  stop(): void;
 };
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -42,7 +44,18 @@ export function startLoad(options: {
   const { url, seconds, now } = options;
   const requests: RequestRecord[] = [];
   const checkouts: CheckoutRecord[] = [];
-  const load: Load = { requests, checkouts, shed: 0, verifyFailures: new Map(), done: Promise.resolve() };
+  let stopped = false;
+  const load: Load = {
+    requests,
+    checkouts,
+    shed: 0,
+    verifyFailures: new Map(),
+    done: Promise.resolve(),
+    stop: () => {
+      stopped = true;
+      for (const page of pages) page.stop();
+    },
+  };
 
   const pages = [
     { kind: "GET / (prerendered)", path: "/" },
@@ -148,7 +161,7 @@ export function startLoad(options: {
   const checkoutsDone = (async () => {
     let next = performance.now();
     const end = now() + seconds;
-    while (now() < end) {
+    while (now() < end && !stopped) {
       if (inFlight.size < options.concurrency) {
         const running = checkout();
         inFlight.add(running);
