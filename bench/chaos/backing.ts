@@ -3,7 +3,7 @@
  * PostgreSQL reached through a freezable TCP proxy (pg-proxy.ts; decision 127), and a Redis of the
  * run's own on a free port, which the run stops and starts again (never the machine's on 6379).
  */
-import { type ChildProcess, execFileSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import net from "node:net";
 import { createInterface } from "node:readline";
@@ -97,6 +97,11 @@ export async function startDatabase(adminUrl: string, proxyPort = 0): Promise<Ch
   }
   const database = await createTestDatabase("postgres", { adminUrl, prefix: "forge_chaos" });
   const directUrl = database.url as string;
+  // A process that exits before `close` has dropped the database (a test runner killing its worker
+  // on Ctrl-C) leaves a process behind that drops it.
+  const name = new URL(directUrl).pathname.slice(1);
+  const dropAfterExit = () => dropDetached(adminUrl, name);
+  process.once("exit", dropAfterExit);
   const target = new URL(directUrl);
   let proxy: ChildProcess | undefined;
   try {
@@ -117,13 +122,41 @@ export async function startDatabase(adminUrl: string, proxyPort = 0): Promise<Ch
       async close(options = {}) {
         proxy?.kill("SIGUSR2");
         await stopChild(proxy, options.graceMs);
-        await database.drop().catch((error) => console.error(`could not drop the database: ${error}`));
+        await database.drop().then(
+          () => process.off("exit", dropAfterExit),
+          (error) => console.error(`could not drop the database: ${error}`),
+        );
       },
     };
   } catch (error) {
     await stopChild(proxy);
-    await database.drop().catch(() => undefined);
+    await database.drop().then(
+      () => process.off("exit", dropAfterExit),
+      () => undefined,
+    );
     throw error;
+  }
+}
+
+/** Drops database `name` from a process of its own, which outlives this one (for "exit" handlers). */
+function dropDetached(adminUrl: string, name: string): void {
+  if (!/^[a-z0-9_]+$/.test(name)) return;
+  const script = `const pg = require("pg");
+const client = new pg.Client({ connectionString: process.env.ADMIN_URL, connectionTimeoutMillis: 10000 });
+client.on("error", () => {});
+client.connect()
+  .then(() => client.query("drop database if exists ${name} with (force)"))
+  .catch(() => {})
+  .finally(() => client.end().catch(() => {}));`;
+  try {
+    spawn(process.execPath, ["-e", script], {
+      cwd: root,
+      env: { ...process.env, ADMIN_URL: adminUrl },
+      detached: true,
+      stdio: "ignore",
+    }).unref();
+  } catch {
+    // nothing more can be done while exiting
   }
 }
 

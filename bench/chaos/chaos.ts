@@ -295,14 +295,16 @@ export function startChaos(options: ChaosOptions): ChaosRun {
 /**
  * While a run goes on: SIGINT or SIGTERM stops everything it started (each process's group killed at
  * once, the database dropped), then the process exits 130. Returns the function that removes the
- * handlers.
+ * handlers. `log` only where writing cannot fail: a test worker's console goes to a runner that a
+ * Ctrl-C is ending too (and the worker exits as soon as a write to it fails: then the processes go
+ * with it, processes.ts, and the database is dropped by a process of its own, backing.ts).
  */
-export function stopOnSignals(run: ChaosRun, log: (line: string) => void): () => void {
+export function stopOnSignals(run: ChaosRun, log?: (line: string) => void): () => void {
   let caught = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (caught) return;
     caught = true;
-    log(`chaos: ${signal}; stopping everything the run started`);
+    log?.(`chaos: ${signal}; stopping everything the run started`);
     void run.stop({ graceMs: 0 }).finally(() => process.exit(130));
   };
   process.on("SIGINT", onSignal);

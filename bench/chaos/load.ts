@@ -71,14 +71,15 @@ export function startLoad(options: {
     instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
       requests.push({ kind, at: now() - ms / 1000, ms, status });
     });
-    // autocannon emits reqError(client, error); its types name only "error".
-    (instance as unknown as NodeJS.EventEmitter).on("reqError", (_client: unknown, error: Error) =>
+    // autocannon emits reqError(error) (lib/run.js; its types do not name the event). It was read as
+    // (client, error) and threw on the first page view with no answer, once HAProxy was gone.
+    (instance as unknown as NodeJS.EventEmitter).on("reqError", (error: Error | undefined) =>
       requests.push({
         kind,
         at: now(),
         ms: 0,
         status: 0,
-        error: (error as { code?: string }).code ?? error.message,
+        error: (error as { code?: string } | undefined)?.code ?? error?.message ?? "unknown",
       }),
     );
     return instance;

@@ -91,7 +91,7 @@ describe("the short chaos run: three instances behind HAProxy, under faults (dec
         reportFile,
         log,
       });
-      removeSignalHandlers = stopOnSignals(run, log);
+      removeSignalHandlers = stopOnSignals(run);
       const outcome = await run.result;
       log(`chaos: the short run's report: ${reportFile}; logs: ${outcome.logDir}`);
       log(verdict(outcome));
