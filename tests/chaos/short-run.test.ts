@@ -81,7 +81,9 @@ describe("the short chaos run: three instances behind HAProxy, under faults (dec
         pageRate: 4,
         refundsPerMinute: 15,
         seed,
-        drainSeconds: 90,
+        // A claim held by an instance killed mid-call is taken over once its lease (120 s, decisions 076
+        // and 097) lapses: a kill at the window's end (55 s) can hold a row until about 175 s.
+        drainSeconds: 150,
         postgresUrl: process.env.TEST_DATABASE_URL as string,
         buildDir,
         portRange: process.env.CHAOS_PORTS ?? DEFAULT_PORT_RANGE,
@@ -107,7 +109,7 @@ describe("the short chaos run: three instances behind HAProxy, under faults (dec
       expect(refunded.length, "refunds made in Stripe").toBeGreaterThanOrEqual(3);
 
       // The guarantee, counted in full once the queues had drained.
-      expect(outcome.drained, `the queues did not drain within 90 s (CHAOS_SEED=${seed})`).toBe(true);
+      expect(outcome.drained, `the queues did not drain within 150 s (CHAOS_SEED=${seed})`).toBe(true);
       expect(
         outcome.reconciliation.rows.filter((row) => !row.ok),
         `reconciliation (CHAOS_SEED=${seed}, report ${reportFile}):\n${verdict(outcome)}`,
