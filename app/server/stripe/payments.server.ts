@@ -209,6 +209,17 @@ export function createPayments(config: PaymentsConfig): Payments {
       }
     },
 
+    async checkoutSessionOfPaymentIntent(paymentIntentId: string): Promise<string | null> {
+      try {
+        const found = await withoutCallSiteStack(() =>
+          stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 }),
+        );
+        return found.data[0]?.id ?? null;
+      } catch (error) {
+        throw reshapeStripeError(error);
+      }
+    },
+
     parseWebhook(rawBody: string, signatureHeader: string | null) {
       if (!signatureHeader) throw new WebhookSignatureError("Missing Stripe-Signature header");
       let event: unknown;
