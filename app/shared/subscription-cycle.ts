@@ -253,8 +253,11 @@ export function cycleCalendar(input: CycleInput): CycleCalendar {
       if (!Number.isInteger(entry.weeks) || entry.weeks < PAUSE_WEEKS.min || entry.weeks > PAUSE_WEEKS.max)
         throw new RangeError(`a pause lasts ${PAUSE_WEEKS.min} to ${PAUSE_WEEKS.max} weeks`);
       pausedDays += entry.weeks * 7;
-    } else if (entry.kind === "cycle" && !isCycleChoice(entry))
-      throw new RangeError(`not a cycle: ${entry.weeksOn} on, ${entry.weeksOff} off`);
+    } else if (entry.kind === "cycle") {
+      const { weeksOn: on, weeksOff: off } = entry as { weeksOn: number; weeksOff: number };
+      if (!isCycleChoice({ weeksOn: on, weeksOff: off }))
+        throw new RangeError(`not a cycle: ${on} on, ${off} off`);
+    }
   }
   // Pauses move things later, so the cycle is drawn far enough to fill the horizon after them.
   const until = Math.max(horizon, 0) + pausedDays;
