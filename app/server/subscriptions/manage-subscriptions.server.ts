@@ -1,13 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { ChangeView, SubscriptionStatusView, SubscriptionView } from "~/contracts/account-subscription";
 import type { Db } from "~/server/db/client.server";
 import { subscriptionChanges, subscriptions } from "~/server/db/schema";
 import { ConflictError, DomainError, NotFoundError, RequestRejectedError } from "~/server/errors.server";
 import type { Outbox } from "~/server/mail/outbox.server";
 import type { SubscriptionChanged } from "~/server/mail/templates/subscription-changes";
 import type { Logger } from "~/server/runtime/logger.server";
-import type { SubscriptionBilling, SubscriptionDetails } from "~/server/stripe/subscription-types";
+import type {
+  InvoiceDetails,
+  SubscriptionBilling,
+  SubscriptionDetails,
+} from "~/server/stripe/subscription-types";
 import {
   addDays,
   type CycleAdjustment,
@@ -88,40 +93,6 @@ export const manageMessages = {
   sameQuantity: "That is how many bottles you receive already.",
   noCustomer: "Stripe does not know this subscription's card yet. Try again in a minute.",
 } as const;
-
-export type SubscriptionStatusView =
-  | { kind: "active" }
-  | { kind: "off"; until: PlainDate }
-  | { kind: "paused"; until: PlainDate }
-  | { kind: "payment_failed"; nextAttemptOn: PlainDate | null }
-  | { kind: "canceled"; on: PlainDate | null }
-  | { kind: "unavailable" };
-
-export type ChangeView =
-  | { id: string; kind: "skip"; on: PlainDate | null }
-  | { id: string; kind: "pause"; from: PlainDate; until: PlainDate; weeks: number }
-  | { id: string; kind: "cycle"; from: PlainDate; weeksOn: number; weeksOff: number }
-  | { id: string; kind: "quantity"; quantity: number; previous: number | null }
-  | { id: string; kind: "cancel" };
-
-export type SubscriptionView = {
-  id: string;
-  productTitle: string;
-  /** The page's version of it: a change is made only against the one the subscriber saw. */
-  version: number;
-  status: SubscriptionStatusView;
-  /** Stripe's today for it (its test clock's in tests), in the store's time zone. */
-  today: PlainDate | null;
-  quantity: number;
-  unitAmount: number;
-  currency: string;
-  cycle: { weeksOn: number; weeksOff: number };
-  nextCharge: { date: PlainDate; bottle: number; amount: number } | null;
-  lastChargeOn: PlainDate | null;
-  /** The calendar from a little before today to six months on (periods merged, clipped to the window). */
-  calendar: { from: PlainDate; through: PlainDate; periods: CyclePeriod[]; charges: CycleCharge[] } | null;
-  changes: ChangeView[];
-};
 
 export interface ManageSubscriptions {
   /** The shopper's subscriptions (those whose e-mail is theirs), newest first. */
@@ -265,26 +236,25 @@ export function createManageSubscriptions(deps: ManageDeps): ManageSubscriptions
     return details;
   }
 
-  async function statusOf(
+  function statusOf(
     details: SubscriptionDetails,
+    invoice: InvoiceDetails | null,
     calendar: CycleCalendar,
     today: PlainDate,
-  ): Promise<SubscriptionStatusView> {
+  ): SubscriptionStatusView {
     if (details.status === "canceled")
       return {
         kind: "canceled",
         on: details.canceledAt ? zonedDate(details.canceledAt, STORE_TIME_ZONE) : null,
       };
-    if (details.status !== "active" && details.latestInvoiceId) {
-      const invoice = await billing.retrieveInvoice(details.latestInvoiceId);
-      if (invoice && invoice.status === "open" && invoice.attemptCount > 0)
-        return {
-          kind: "payment_failed",
-          nextAttemptOn: invoice.nextPaymentAttempt
-            ? zonedDate(invoice.nextPaymentAttempt, STORE_TIME_ZONE)
-            : null,
-        };
-    }
+    // Past due, or paused at a resume whose invoice is unpaid (Stripe retries it): the card failed.
+    if (details.status !== "active" && invoice && invoice.status === "open" && invoice.attemptCount > 0)
+      return {
+        kind: "payment_failed",
+        nextAttemptOn: invoice.nextPaymentAttempt
+          ? zonedDate(invoice.nextPaymentAttempt, STORE_TIME_ZONE)
+          : null,
+      };
     const period = merged(calendar.periods).find((entry) => entry.start <= today && today < entry.end);
     if (period?.kind === "off") return { kind: "off", until: period.end };
     if (period?.kind === "paused") return { kind: "paused", until: period.end };
@@ -304,6 +274,7 @@ export function createManageSubscriptions(deps: ManageDeps): ManageSubscriptions
       today: null,
       nextCharge: null,
       lastChargeOn: null,
+      lastPaid: null,
       calendar: null,
     };
     if (row.status === "canceled")
@@ -321,15 +292,25 @@ export function createManageSubscriptions(deps: ManageDeps): ManageSubscriptions
       const lastChargeOn = zonedDate(details.currentPeriodStart, STORE_TIME_ZONE);
       const calendar = calendarOf(details, inputs, addDays(today, WINDOW.after + 120));
       const next = upcomingCharge(calendar, today, lastChargeOn);
+      const then = next
+        ? (calendar.charges.find((charge) => !charge.skipped && charge.date > next.date)?.date ?? null)
+        : null;
       const amount = details.unitAmount * details.quantity;
+      const invoice = details.latestInvoiceId ? await billing.retrieveInvoice(details.latestInvoiceId) : null;
       return {
         ...base,
         quantity: details.quantity,
-        status: await statusOf(details, calendar, today),
+        status: statusOf(details, invoice, calendar, today),
         today,
         nextCharge:
-          next && details.status !== "canceled" ? { date: next.date, bottle: next.bottle, amount } : null,
+          next && details.status !== "canceled"
+            ? { date: next.date, bottle: next.bottle, amount, then }
+            : null,
         lastChargeOn,
+        lastPaid:
+          invoice?.status === "paid" && invoice.amountPaid > 0
+            ? { on: zonedDate(invoice.created, STORE_TIME_ZONE), amount: invoice.amountPaid }
+            : null,
         calendar: windowOf(calendar, addDays(today, -WINDOW.before), addDays(today, WINDOW.after)),
         changes: changeViews(inputs.changes, calendar),
       };
