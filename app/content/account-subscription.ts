@@ -151,6 +151,7 @@ export const subscriptionPage = {
     text: "Nothing more is charged or shipped. Bottles you had already paid for still ship.",
     again: `Subscribe again from the ${brand.name} Enhancer page`,
   },
+  notFound: "There is no such subscription in your account.",
   invalid: {
     weeks: "Choose a pause of 2 to 8 weeks.",
     cycle: "Choose 8, 10 or 12 weeks on and 2, 3 or 4 weeks off.",

@@ -18,7 +18,7 @@ import { adminRouteHeaders, refusalOf } from "~/server/http/admin-routes.server"
 import { failureFor } from "~/server/http/failures.server";
 import { enforceRateLimit } from "~/server/http/guards.server";
 import { servicesFor } from "~/server/http/route-services.server";
-import { manageForm, manageMessages } from "~/server/subscriptions/manage-subscriptions.server";
+import { manageForm } from "~/server/subscriptions/manage-subscriptions.server";
 import type { Route } from "./+types/account.subscription.cancel";
 
 /**
@@ -79,7 +79,7 @@ export default function CancelSubscriptionPage({ loaderData, actionData }: Route
   if (!view)
     return (
       <PageIntro heading={cancelPage.heading}>
-        <p>{manageMessages.notFound}</p>
+        <p>{subscriptionPage.notFound}</p>
         <p className="mt-6">
           <Link to={SUBSCRIPTION_PATH} className={TEXT_LINK}>
             Your subscription

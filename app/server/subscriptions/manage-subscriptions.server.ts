@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { subscriptionPage } from "~/content/account-subscription";
 import type { ChangeView, SubscriptionStatusView, SubscriptionView } from "~/contracts/account-subscription";
 import type { Db } from "~/server/db/client.server";
 import { subscriptionChanges, subscriptions } from "~/server/db/schema";
@@ -81,7 +82,7 @@ export type ManageForm = z.infer<typeof manageForm>;
 export type ManageChange = Extract<ManageForm, { intent: "skip" | "pause" | "cycle" | "quantity" }>;
 
 export const manageMessages = {
-  notFound: "There is no such subscription in your account.",
+  notFound: subscriptionPage.notFound,
   canceled: "This subscription is cancelled: nothing more can change on it.",
   outOfDate:
     "Your subscription changed since this page was loaded (in another tab, perhaps). Here it is as it is now: check it, then choose again.",
