@@ -80,7 +80,7 @@ export const subscriptionPage = {
   },
   calendar: {
     heading: "Your calendar",
-    lead: "Four weeks back and six months ahead. Each bottle is 30 servings, one a day on your on days; the next bottle is charged and shipped the day the last one runs out.",
+    lead: "Up to four weeks back and six months ahead. Each bottle is 30 servings, one a day on your on days; the next bottle is charged and shipped the day the last one runs out.",
     legend: { on: "On: a capsule serving a day", off: "Off weeks", paused: "Paused by you", today: "Today" },
     periodName: { on: "On", off: "Off weeks", paused: "Paused" },
     carried: (servings: number) =>

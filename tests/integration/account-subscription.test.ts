@@ -283,13 +283,14 @@ describe.each(databaseTargets)("the subscriber's page on $name", ({ name }) => {
     const { cookie } = await subscribed(`other-${name}@example.com`);
     const ownerCookie = await shopperSignIn(shop, post, `owner-${name}@example.com`, "/account/subscription");
     const theirs = await page(ownerCookie);
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { intent: "skip", bottle: "1" },
       { intent: "pause", weeks: "2" },
       { intent: "cycle", weeksOn: "12", weeksOff: "4" },
       { intent: "quantity", quantity: "2" },
       { intent: "portal" },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const refused = await post(
         "/account/subscription",
         { subscription: theirs.id, version: theirs.version, ...fields },

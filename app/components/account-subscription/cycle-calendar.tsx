@@ -146,7 +146,10 @@ export function CycleCalendarView({
                   {words.periodName[period.kind]}
                   <span className="font-normal text-ink-200">
                     {" "}
-                    · {dayShort(period.start)} to {dayShort(last)}
+                    ·{" "}
+                    {period.start === last
+                      ? dayShort(last)
+                      : `${dayShort(period.start)} to ${dayShort(last)}`}
                   </span>
                   {current ? (
                     <span className="ml-2 rounded-full bg-white/10 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">
@@ -160,12 +163,7 @@ export function CycleCalendarView({
                 {charges.length > 0 ? (
                   <ul className="mt-2 space-y-1 text-sm">
                     {charges.map((charge) => (
-                      <li
-                        key={charge.bottle}
-                        className={
-                          charge.skipped ? "text-ink-300 line-through decoration-ink-400" : "text-ink-100"
-                        }
-                      >
+                      <li key={charge.bottle} className={charge.skipped ? "text-ink-300" : "text-ink-100"}>
                         <span className="font-bold">{dayShort(charge.date)}</span>:{" "}
                         {chargeWords(charge, lastChargeOn, price)}
                       </li>

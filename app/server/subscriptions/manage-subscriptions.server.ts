@@ -312,7 +312,15 @@ export function createManageSubscriptions(deps: ManageDeps): ManageSubscriptions
           invoice?.status === "paid" && invoice.amountPaid > 0
             ? { on: zonedDate(invoice.created, STORE_TIME_ZONE), amount: invoice.amountPaid }
             : null,
-        calendar: windowOf(calendar, addDays(today, -WINDOW.before), addDays(today, WINDOW.after)),
+        calendar: windowOf(
+          calendar,
+          // Four weeks back, but not before the first charge.
+          [
+            addDays(today, -WINDOW.before),
+            zonedDate(details.startedAt, STORE_TIME_ZONE),
+          ].sort()[1] as PlainDate,
+          addDays(today, WINDOW.after),
+        ),
         changes: changeViews(inputs.changes, calendar),
       };
     } catch (error) {
