@@ -41,7 +41,7 @@ export const subscriptionPage = {
   signedOut: {
     heading: "Your subscription",
     lead: `Your ${brand.name} Enhancer subscription lives here: the next charge and its amount, your calendar of weeks on and off, and the buttons to skip a delivery, pause, change your cycle or bottles, update your card, or cancel. Sign in with the e-mail address you subscribed with.`,
-    signIn: "Sign in to manage your subscription",
+    signIn: "Sign in to your subscription",
     noPassword: "No password: we e-mail you a link, or you use a passkey.",
   },
   none: {
@@ -147,6 +147,7 @@ export const subscriptionPage = {
       `Done: from your next delivery you receive ${bottlesWord(quantity)}. We have e-mailed you a confirmation.`,
     cancel: "Your subscription is cancelled: nothing more is charged. We have e-mailed you a confirmation.",
   },
+  ended: "Subscription ended",
   canceled: {
     text: "Nothing more is charged or shipped. Bottles you had already paid for still ship.",
     again: `Subscribe again from the ${brand.name} Enhancer page`,

@@ -49,7 +49,7 @@ test("a subscriber sees the next charge and calendar, skips, pauses, cancels wit
   // Signed out: what the page holds, and the way in.
   await page.goto(`${base}/account/subscription`);
   await expect(page.getByRole("heading", { level: 1, name: "Your subscription" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Sign in to manage your subscription" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "Sign in to your subscription" })).toHaveAttribute(
     "href",
     "/account?next=/account/subscription",
   );

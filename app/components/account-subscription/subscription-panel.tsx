@@ -264,7 +264,7 @@ export function SubscriptionPanel({ view, notice }: { view: SubscriptionView; no
             id={`${view.id}-next`}
             className="text-sm font-extrabold uppercase tracking-[0.2em] text-ember-400"
           >
-            {live ? words.next.heading : view.productTitle}
+            {live ? words.next.heading : words.ended}
           </p>
           {view.nextCharge && live ? (
             <>
