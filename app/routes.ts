@@ -53,6 +53,8 @@ export default [
   route("account/sign-out", "routes/account.sign-out.ts"),
   route("account/passkeys/register", "routes/account.passkeys.register.ts"),
   route("account/passkeys/sign-in", "routes/account.passkeys.sign-in.ts"),
+  route("account/subscription", "routes/account.subscription.tsx"),
+  route("account/subscription/cancel", "routes/account.subscription.cancel.tsx"),
   route(at(pages.results.path), "routes/results.tsx"),
   route("results/download", "routes/results.download.ts"),
   route("results/register", "routes/results.register.tsx"),

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -85,6 +86,10 @@ export const subscriptions = pgTable("subscriptions", {
   /** pending | active | canceled */
   status: text("status").notNull().default("pending"),
   canceledAt: timestamp("canceled_at", { withTimezone: true }),
+  /** How many changes the subscriber made (subscription_changes' last sequence): the page's version. */
+  changeCount: integer("change_count").notNull().default(0),
+  /** While a change is being carried to Stripe: until when (another waits; a crashed one expires). */
+  changingUntil: timestamp("changing_until", { withTimezone: true }),
   ...timestamps,
 });
 
@@ -114,6 +119,41 @@ export const subscriptionPaymentFailures = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("subscription_payment_failures_subscription").on(table.subscriptionId)],
+);
+
+/**
+ * What a subscriber changed at /account/subscription (issue 36 item 5, decision 132), in order: the
+ * calendar's inputs besides the start and the first cycle (a skipped bottle, a pause, a new cycle) and
+ * the other changes (bottles per delivery, a cancellation). `sequence` counts a subscription's changes
+ * from 1: one change per number, so two made at once cannot both be recorded.
+ */
+export const subscriptionChanges = pgTable(
+  "subscription_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    sequence: integer("sequence").notNull(),
+    /** skip | pause | cycle | quantity | cancel */
+    kind: text("kind").notNull(),
+    /** skip: the bottle not charged (0 is the first). */
+    bottle: integer("bottle"),
+    /** pause, cycle: the store's calendar date it takes effect. */
+    fromDate: date("from_date", { mode: "string" }),
+    /** pause: how many weeks. */
+    weeks: integer("weeks"),
+    /** cycle: the new weeks on and off, and those before. */
+    weeksOn: integer("weeks_on"),
+    weeksOff: integer("weeks_off"),
+    previousWeeksOn: integer("previous_weeks_on"),
+    previousWeeksOff: integer("previous_weeks_off"),
+    /** quantity: the new bottles per delivery, and those before. */
+    quantity: integer("quantity"),
+    previousQuantity: integer("previous_quantity"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("subscription_changes_sequence").on(table.subscriptionId, table.sequence)],
 );
 
 /**

@@ -66,10 +66,12 @@ import { createProductCache, type ProductCache } from "~/server/shopify/product-
 import { createProductCreation, type ProductCreation } from "~/server/shopify/product-creation.server";
 import { createPayments } from "~/server/stripe/payments.server";
 import type { Payments } from "~/server/stripe/types";
+import type { ManageSubscriptions } from "~/server/subscriptions/manage-subscriptions.server";
 import type { Subscribe } from "~/server/subscriptions/subscribe.server";
 import {
   paymentFailedTemplate,
   subscriptionCanceledTemplate,
+  subscriptionChangedTemplate,
 } from "~/server/subscriptions/subscription-emails.server";
 import { createSubscriptionServices } from "~/server/subscriptions/subscription-services.server";
 import {
@@ -172,6 +174,8 @@ export type AppServices = {
   paymentEvents: PaymentEvents;
   /** Starts a subscription on Shopify's selling plan: a Stripe Checkout in subscription mode (decision 130). */
   subscribe: Subscribe;
+  /** The subscriber's own subscription at /account/subscription: view, skip, pause, cycle, bottles, cancel (decision 132). */
+  manageSubscriptions: ManageSubscriptions;
   /** The T-Quiz: sealed step and result tokens, the outcome counts, saved answers, the plan e-mail (app/server/quiz). */
   quiz: Quiz;
   /** Shoppers' accounts: sign-in by e-mailed link, no password (app/server/accounts, decision 107). */
@@ -266,6 +270,7 @@ export async function createServices(
       quizPlanTemplate,
       paymentFailedTemplate,
       subscriptionCanceledTemplate,
+      subscriptionChangedTemplate,
       ...kitNoticeTemplates,
     ],
     claimInTransaction: database.kind === "postgres",
@@ -467,6 +472,7 @@ export async function createServices(
       subscriptions: subscriptions.events,
     }),
     subscribe: subscriptions.subscribe,
+    manageSubscriptions: subscriptions.manage,
     quiz,
     shopperAuth,
     passkeys,

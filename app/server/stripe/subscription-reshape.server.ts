@@ -35,10 +35,13 @@ const subscription = z.object({
   cancellation_details: z.object({ reason: z.string().nullish() }).nullish(),
   schedule: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullable(),
   latest_invoice: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullable(),
+  test_clock: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish(),
   items: z.object({
     data: z
       .array(
         z.object({
+          id: z.string(),
+          current_period_start: z.number().int(),
           current_period_end: z.number().int(),
           quantity: z.number().int().nullish(),
           price: z.object({ unit_amount: z.number().int().nullable() }),
@@ -107,7 +110,10 @@ export function reshapeSubscription(raw: unknown): SubscriptionDetails {
     quantity: item.quantity ?? 1,
     currency: value.currency.toLowerCase(),
     startedAt: value.start_date,
+    itemId: item.id,
+    currentPeriodStart: item.current_period_start,
     currentPeriodEnd: item.current_period_end,
+    testClockId: idOf(value.test_clock),
     scheduleId: idOf(value.schedule),
     canceledAt: value.canceled_at,
     cancellationReason: value.cancellation_details?.reason ?? null,

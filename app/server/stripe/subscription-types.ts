@@ -60,7 +60,13 @@ export type SubscriptionDetails = {
   currency: string;
   /** When it started (Unix seconds; the first charge). */
   startedAt: number;
+  /** The subscription item that bills the bottles (its quantity is the bottles per delivery). */
+  itemId: string;
+  /** The current period: it began with the last charge. */
+  currentPeriodStart: number;
   currentPeriodEnd: number;
+  /** The test clock its customer runs on (test mode only), whose time is Stripe's "now" for it. */
+  testClockId: string | null;
   scheduleId: string | null;
   canceledAt: number | null;
   /** Stripe's reason: `cancellation_requested`, `payment_failed`, … */
@@ -112,11 +118,18 @@ export interface SubscriptionBilling {
   /**
    * Makes Stripe pause and resume the subscription at `pauses` (decision 119): attaches a schedule the
    * first time, keeps the pauses already carried out, replaces those not yet started, and keeps the
-   * schedule's phase until `keepUntil`.
+   * schedule's phase until `keepUntil`. A pause under way keeps its start and takes the resume of the
+   * entry with its key in `pauses`, if there is one (a skip, pause or new cycle moved it; decision 132).
    */
   followCycle(input: { subscriptionId: string; pauses: BillingPause[]; keepUntil: number }): Promise<void>;
   /** Cancels at once (the customer's cancellation). */
   cancelSubscription(id: string): Promise<SubscriptionDetails>;
+  /** Stripe's time now (Unix seconds) for a subscription: its test clock's, or the real time. */
+  timeOf(testClockId: string | null): Promise<number>;
+  /** Bottles per delivery from the next invoice on: the item's quantity, no proration (decision 132). */
+  setQuantity(subscriptionId: string, quantity: number): Promise<SubscriptionDetails>;
+  /** Writes the cycle into the subscription's metadata (what Stripe's dashboard shows). */
+  setCycle(subscriptionId: string, cycle: { weeksOn: number; weeksOff: number }): Promise<void>;
   /** Stripe's customer portal for the card and billing address: its URL. */
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
 }

@@ -160,8 +160,16 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
           ),
         );
       }
-      // Pauses Stripe has begun stay as they are; those not yet begun are replaced by `pauses`.
-      const begun = schedule.pauses.filter((pause) => pause.pauseStatus !== "scheduled");
+      // Pauses Stripe has begun stay as they are, but one still waiting for its resume takes the resume
+      // `pauses` gives it (the subscriber moved the next charge); those not yet begun are replaced.
+      const begun = schedule.pauses
+        .filter((pause) => pause.pauseStatus !== "scheduled")
+        .map((pause) => {
+          const moved = pauses.find((entry) => entry.key === pause.key);
+          return pause.resumeStatus === "scheduled" && moved && moved.resumeAt > pause.pauseAt
+            ? { ...pause, resumeAt: moved.resumeAt }
+            : pause;
+        });
       const upcoming = pauses.filter(
         (pause) =>
           !begun.some((done) => done.key === pause.key) && pause.pauseAt > (begun.at(-1)?.resumeAt ?? 0),
@@ -185,6 +193,33 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
 
     async cancelSubscription(id) {
       return reshapeSubscription(await call(() => stripe.subscriptions.cancel(id)));
+    },
+
+    async timeOf(testClockId) {
+      if (!testClockId) return Math.floor(Date.now() / 1000);
+      const clock = await call(() => stripe.testHelpers.testClocks.retrieve(testClockId));
+      return clock.frozen_time;
+    },
+
+    async setQuantity(subscriptionId, quantity) {
+      const subscription = reshapeSubscription(
+        await call(() => stripe.subscriptions.retrieve(subscriptionId)),
+      );
+      await call(() =>
+        stripe.subscriptionItems.update(subscription.itemId, { quantity, proration_behavior: "none" }),
+      );
+      return reshapeSubscription(await call(() => stripe.subscriptions.retrieve(subscriptionId)));
+    },
+
+    async setCycle(subscriptionId, cycle) {
+      await call(() =>
+        stripe.subscriptions.update(subscriptionId, {
+          metadata: {
+            [SUBSCRIPTION_METADATA.weeksOn]: String(cycle.weeksOn),
+            [SUBSCRIPTION_METADATA.weeksOff]: String(cycle.weeksOff),
+          },
+        }),
+      );
     },
 
     async createPortalSession(customerId, returnUrl) {

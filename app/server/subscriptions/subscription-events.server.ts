@@ -10,8 +10,13 @@ import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
 import type { SubscriptionBilling, SubscriptionDetails } from "~/server/stripe/subscription-types";
 import { STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
 import { cyclePauses } from "./cycle-pauses.server";
+import { calendarInputsOf } from "./manage-calendar.server";
 import { recordPaymentFailure } from "./payment-failures.server";
-import { SUBSCRIPTION_CANCELED, SUBSCRIPTION_PAYMENT_FAILED } from "./subscription-emails.server";
+import {
+  SUBSCRIPTION_CANCELED,
+  SUBSCRIPTION_PAGE,
+  SUBSCRIPTION_PAYMENT_FAILED,
+} from "./subscription-emails.server";
 
 /**
  * Stripe Billing's events for the subscriptions this site started (decisions 119 and 130). Every
@@ -23,7 +28,8 @@ import { SUBSCRIPTION_CANCELED, SUBSCRIPTION_PAYMENT_FAILED } from "./subscripti
  *   `customer.subscription.resumed`, to keep two gaps ahead. Never the one-time fulfilment.
  * - `invoice.paid`: exactly one order, one confirmation e-mail and one Shopify sync per invoice, in one
  *   transaction keyed on the invoice id (unique in `orders`, in the outbox and in the sync queue).
- * - `invoice.payment_failed`: one e-mail per attempt with Stripe's customer portal to fix the card.
+ * - `invoice.payment_failed`: one e-mail per attempt with a link to fix the card (the account page,
+ *   which opens Stripe's customer portal: decision 132).
  * - `customer.subscription.deleted`: the subscription marked cancelled, one cancellation e-mail.
  */
 
@@ -51,12 +57,11 @@ export type SubscriptionEventDeps = {
   logger: Logger;
   orderLinks: Pick<OrderLinks, "orderPageUrl">;
   itemOf?: CatalogConfig["itemOf"];
-  /** Where Stripe's customer portal sends the subscriber back. */
+  /** The site's origin: the failed-payment e-mail links to its subscription page. */
   siteUrl: string;
 };
 
 type Row = typeof subscriptions.$inferSelect;
-const DAY = 86_400;
 const ignored = (why: string): SubscriptionEventResult => ({ handled: false, ignored: why });
 export const NOT_OURS = ignored("not a subscription of this site");
 
@@ -100,17 +105,22 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
     return link(row, { subscriptionId, customerId: details.customerId });
   }
 
-  /** Writes the cycle's next pauses (decision 119), from the period Stripe is in. */
+  /**
+   * Writes the cycle's next pauses (decision 119), from the period Stripe is in, with the subscriber's
+   * skips, pauses and new cycles (decision 132).
+   */
   async function follow(subscriptionId: string, row: Row) {
     const details = await billing.retrieveSubscription(subscriptionId);
     if (!details || details.status === "canceled") return;
+    const { cycle, adjustments } = await calendarInputsOf(db, row);
     await billing.followCycle({
       subscriptionId,
       ...cyclePauses({
         startedAt: details.startedAt,
-        cycle: { weeksOn: row.weeksOn, weeksOff: row.weeksOff } as never,
+        cycle,
+        adjustments,
         // Stripe's now (a test clock's in tests): the current period began at the last charge.
-        now: details.currentPeriodEnd - 30 * DAY,
+        now: details.currentPeriodStart,
       }),
     });
   }
@@ -147,7 +157,10 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
       if (invoice.status !== "paid" || invoice.amountPaid <= 0) return ignored("nothing was paid");
       const row = await ours(invoice.subscriptionId);
       if (!row) return NOT_OURS;
-      if (invoice.amountPaid !== row.unitAmount * row.quantity || invoice.currency !== row.currency) {
+      // The recorded price per bottle, for as many bottles as the subscriber may choose (1-6; the
+      // quantity can change between an invoice and its event: decision 132).
+      const bottles = invoice.amountPaid / row.unitAmount;
+      if (!Number.isInteger(bottles) || bottles < 1 || bottles > 6 || invoice.currency !== row.currency) {
         logger.error(
           {
             invoiceId,
@@ -175,7 +188,7 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
                 variantId: row.variantId,
                 productTitle: row.productTitle,
                 variantTitle: null,
-                quantity: row.quantity,
+                quantity: bottles,
                 unitAmount: row.unitAmount,
                 currency: row.currency,
               },
@@ -221,9 +234,9 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
       // The back office lists each failed attempt (keyed on Stripe's event: a replay counts once).
       await recordPaymentFailure(db, { eventId: attemptKey, subscriptionId: row.id, invoice });
       const to = row.email ?? invoice.customerEmail;
-      const customerId = row.stripeCustomerId ?? invoice.customerId;
-      if (!to || !customerId) return ignored("no subscriber to tell");
-      const fixCardUrl = await billing.createPortalSession(customerId, deps.siteUrl);
+      if (!to) return ignored("no subscriber to tell");
+      // The account page, which opens a fresh portal session (a session in an e-mail expires).
+      const fixCardUrl = `${deps.siteUrl}${SUBSCRIPTION_PAGE}`;
       await outbox.enqueue(db, {
         kind: SUBSCRIPTION_PAYMENT_FAILED,
         // One e-mail per attempt: each attempt is its own event at Stripe (a replay is the same one).

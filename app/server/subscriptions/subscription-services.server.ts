@@ -7,6 +7,7 @@ import type { CatalogService } from "~/server/shopify/catalog.server";
 import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
 import type { PaymentsConfig } from "~/server/stripe/payments.server";
 import { createSubscriptionBilling } from "~/server/stripe/subscriptions.server";
+import { createManageSubscriptions, type ManageSubscriptions } from "./manage-subscriptions.server";
 import { createSubscribe, type Subscribe } from "./subscribe.server";
 import { createSubscriptionEvents, type SubscriptionEvents } from "./subscription-events.server";
 
@@ -21,7 +22,7 @@ export function createSubscriptionServices(deps: {
   orderLinks: OrderLinks;
   siteUrl: string;
   logger: Logger;
-}): { subscribe: Subscribe; events: SubscriptionEvents } {
+}): { subscribe: Subscribe; events: SubscriptionEvents; manage: ManageSubscriptions } {
   const billing = createSubscriptionBilling(deps.stripe);
   const { db, logger, siteUrl } = deps;
   return {
@@ -43,5 +44,6 @@ export function createSubscriptionServices(deps: {
       itemOf: deps.catalogConfig.itemOf,
       siteUrl,
     }),
+    manage: createManageSubscriptions({ db, billing, outbox: deps.outbox, logger, siteUrl }),
   };
 }
