@@ -17,6 +17,7 @@ export const routeServiceNames = [
   "fulfilment",
   "paymentEvents",
   "subscribe",
+  "subscribePage",
   "orderTracking",
   "newsletter",
   "contact",

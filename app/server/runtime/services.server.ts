@@ -70,6 +70,7 @@ import {
   paymentFailedTemplate,
   subscriptionCanceledTemplate,
 } from "~/server/subscriptions/subscription-emails.server";
+import type { SubscribePage } from "~/server/subscriptions/subscribe-page.server";
 import { createSubscriptionServices } from "~/server/subscriptions/subscription-services.server";
 import {
   type Contact,
@@ -169,6 +170,8 @@ export type AppServices = {
   paymentEvents: PaymentEvents;
   /** Starts a subscription on Shopify's selling plan: a Stripe Checkout in subscription mode (decision 130). */
   subscribe: Subscribe;
+  /** The sign-up page's offer, terms and calendar, its start, and the welcome page (decision 131). */
+  subscribePage: SubscribePage;
   /** The T-Quiz: sealed step and result tokens, the outcome counts, saved answers, the plan e-mail (app/server/quiz). */
   quiz: Quiz;
   /** Shoppers' accounts: sign-in by e-mailed link, no password (app/server/accounts, decision 107). */
@@ -315,7 +318,18 @@ export async function createServices(
     orderLinks,
     siteUrl: env.PUBLIC_SITE_URL,
     logger,
+    page: {
+      liveTtlMs: env.CHECKOUT_VARIANT_CACHE_SECONDS * 1000,
+      shownCache: {
+        ttlMs: productCacheOptions.ttlMs,
+        swrMs: productCacheOptions.swrMs,
+        maxStaleMs: productCacheOptions.maxStaleMs,
+      },
+    },
   });
+  // The first read of the plan for the links to /subscribe, in the background (answered once the
+  // server takes requests: the sandbox's Shopify is served by this process).
+  subscriptions.page.entryOffer();
   const orderTracking = createOrderTracking({
     db: database.db,
     links: orderLinks,
@@ -463,6 +477,7 @@ export async function createServices(
       subscriptions: subscriptions.events,
     }),
     subscribe: subscriptions.subscribe,
+    subscribePage: subscriptions.page,
     quiz,
     shopperAuth,
     passkeys,

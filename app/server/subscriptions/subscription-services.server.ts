@@ -8,6 +8,7 @@ import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
 import type { PaymentsConfig } from "~/server/stripe/payments.server";
 import { createSubscriptionBilling } from "~/server/stripe/subscriptions.server";
 import { createSubscribe, type Subscribe } from "./subscribe.server";
+import { createSubscribePage, type SubscribePage } from "./subscribe-page.server";
 import { createSubscriptionEvents, type SubscriptionEvents } from "./subscription-events.server";
 
 /** The subscriptions' services on one Stripe Billing adapter (services.server.ts assembles them). */
@@ -21,17 +22,29 @@ export function createSubscriptionServices(deps: {
   orderLinks: OrderLinks;
   siteUrl: string;
   logger: Logger;
-}): { subscribe: Subscribe; events: SubscriptionEvents } {
+  /** The sign-up page's reads of the selling plan (decision 131). */
+  page: { liveTtlMs: number; shownCache: { ttlMs: number; swrMs: number; maxStaleMs: number } };
+}): { subscribe: Subscribe; events: SubscriptionEvents; page: SubscribePage } {
   const billing = createSubscriptionBilling(deps.stripe);
   const { db, logger, siteUrl } = deps;
+  const subscribe = createSubscribe({
+    db,
+    catalog: deps.catalog,
+    billing,
+    variantId: deps.catalogConfig.variantIds.enhancer,
+    siteUrl,
+    logger,
+  });
   return {
-    subscribe: createSubscribe({
+    subscribe,
+    page: createSubscribePage({
       db,
       catalog: deps.catalog,
       billing,
+      subscribe,
       variantId: deps.catalogConfig.variantIds.enhancer,
-      siteUrl,
       logger,
+      ...deps.page,
     }),
     events: createSubscriptionEvents({
       db,
