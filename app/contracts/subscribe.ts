@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   type PlainDate,
   WEEKS_OFF,
@@ -10,7 +9,8 @@ import {
 /**
  * The subscription sign-up page (/subscribe, issue 36 item 2, decision 131) and its welcome page: the
  * choice the shopper makes (cycle and bottles), read from the page's GET form and its POST, and the
- * views the server draws for them. Shared by the routes, the page's components and the server.
+ * views the server draws for them. Shared by the routes, the page's components and the server; no zod
+ * here (the page's bundle), the POST's schema is the server's (subscribe-page.server.ts).
  */
 
 export const BOTTLE_CHOICES = [1, 2, 3] as const;
@@ -51,17 +51,6 @@ export function choiceQuery(choice: SubscribeChoice): string {
 export function shownTermsKey(choice: SubscribeChoice, unitAmount: number, currency: string): string {
   return `${choice.weeksOn}-${choice.weeksOff}-${choice.bottles}-${unitAmount}-${currency}`;
 }
-
-/** The POST's fields: strict (a value the page never offers is refused). */
-export const subscribeForm = z.strictObject({
-  weeksOn: z.enum(WEEKS_ON.map(String) as [string, ...string[]]).transform(Number),
-  weeksOff: z.enum(WEEKS_OFF.map(String) as [string, ...string[]]).transform(Number),
-  bottles: z.enum(BOTTLE_CHOICES.map(String) as [string, ...string[]]).transform(Number),
-  shown: z
-    .string()
-    .regex(/^\d{1,2}-\d-\d-\d{1,9}-[a-z]{3}$/)
-    .optional(),
-});
 
 /** Why the page was shown again instead of Stripe's checkout (a redirect's `changed`). */
 export type ChangedReason = "choice" | "price";
@@ -136,5 +125,6 @@ export type WelcomeView =
       currency: string;
       pricePerBottle: number;
       perDelivery: number;
+      everyDays: number;
       calendar: SubscribeCalendar;
     };

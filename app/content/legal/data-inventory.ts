@@ -101,6 +101,7 @@ export const emailsWeSend = {
   subscription_payment_failed:
     "notices of a failed subscription payment (the amount, with a link to update your card)",
   subscription_canceled: "notices that your subscription is cancelled",
+  subscription_welcome: "confirmations of a new subscription (its price, terms and dates)",
   review_invitation: "review invitations (what you bought, with a link to review it)",
   newsletter_confirmation: "newsletter confirmation links",
   contact_for_support: "your contact messages, passed to our support inbox",

@@ -65,12 +65,13 @@ import { createProductCache, type ProductCache } from "~/server/shopify/product-
 import { createProductCreation, type ProductCreation } from "~/server/shopify/product-creation.server";
 import { createPayments } from "~/server/stripe/payments.server";
 import type { Payments } from "~/server/stripe/types";
+import { subscriptionWelcomeTemplate } from "~/server/subscriptions/sign-up-email.server";
 import type { Subscribe } from "~/server/subscriptions/subscribe.server";
+import type { SubscribePage } from "~/server/subscriptions/subscribe-page.server";
 import {
   paymentFailedTemplate,
   subscriptionCanceledTemplate,
 } from "~/server/subscriptions/subscription-emails.server";
-import type { SubscribePage } from "~/server/subscriptions/subscribe-page.server";
 import { createSubscriptionServices } from "~/server/subscriptions/subscription-services.server";
 import {
   type Contact,
@@ -266,6 +267,7 @@ export async function createServices(
       quizPlanTemplate,
       paymentFailedTemplate,
       subscriptionCanceledTemplate,
+      subscriptionWelcomeTemplate,
       ...kitNoticeTemplates,
     ],
     claimInTransaction: database.kind === "postgres",

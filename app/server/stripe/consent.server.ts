@@ -33,7 +33,8 @@ export function termsConsent(
   const message = renewal
     ? `I agree to the [terms of sale](${termsUrl(siteUrl)}) ${renewal(siteUrl)}`
     : termsAcceptanceMessage(siteUrl);
-  if (message.length > CUSTOM_TEXT_MAX) throw new RangeError("the terms sentence is longer than Stripe allows");
+  if (message.length > CUSTOM_TEXT_MAX)
+    throw new RangeError("the terms sentence is longer than Stripe allows");
   return {
     consent_collection: { terms_of_service: "required" },
     custom_text: { terms_of_service_acceptance: { message } },

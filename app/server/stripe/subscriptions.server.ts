@@ -53,7 +53,10 @@ function pauseParam(pause: BillingPause) {
  * how often, the off weeks and how to cancel, as the sign-up page states them.
  */
 export function renewalAgreement(
-  input: Pick<CreateSubscriptionCheckoutInput, "unitAmount" | "quantity" | "currency" | "everyDays" | "cycle">,
+  input: Pick<
+    CreateSubscriptionCheckoutInput,
+    "unitAmount" | "quantity" | "currency" | "everyDays" | "cycle"
+  >,
   siteUrl: string,
 ): string {
   const amount = formatMoney(input.unitAmount * input.quantity, input.currency);

@@ -89,7 +89,8 @@ export function signUpCalendar(input: {
   const entries: CalendarEntry[] = [];
   for (const period of calendar.periods) {
     if (period.kind === "paused") continue;
-    const last = addDays(period.end, -1) < through ? addDays(period.end, -1) : through;
+    // A stretch that runs past the horizon is stated whole: its real last day.
+    const last = addDays(period.end, -1);
     if (period.kind === "on") entries.push({ kind: "on", start: period.start, last });
     else
       entries.push({

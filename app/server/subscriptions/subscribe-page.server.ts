@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { PLACEHOLDER_MARKER } from "~/content/catalog";
+import { subscribeLinkText } from "~/content/subscribe";
 import {
+  BOTTLE_CHOICES,
   type ChangedReason,
   type SubscribeChoice,
   type SubscribePageView,
@@ -15,9 +18,17 @@ import type { CatalogService, SubscriptionAvailability } from "~/server/shopify/
 import { createProductCache } from "~/server/shopify/product-cache.server";
 import type { SubscriptionBilling } from "~/server/stripe/subscription-types";
 import { withinTime } from "~/server/time-limit.server";
-import { type PlainDate, STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
-import { type Subscribe, SubscriptionPriceChangedError } from "./subscribe.server";
+import { formatMoney } from "~/shared/money";
+import {
+  type PlainDate,
+  SERVINGS_PER_BOTTLE,
+  STORE_TIME_ZONE,
+  WEEKS_OFF,
+  WEEKS_ON,
+  zonedDate,
+} from "~/shared/subscription-cycle";
 import { choiceOf, signUpCalendar, termsOf } from "./sign-up-terms.server";
+import { type Subscribe, SubscriptionPriceChangedError } from "./subscribe.server";
 
 /**
  * The subscription sign-up's pages (issue 36 item 2, decision 131), below the routes:
@@ -31,6 +42,13 @@ import { choiceOf, signUpCalendar, termsOf } from "./sign-up-terms.server";
  * - the welcome page: the session re-read from Stripe, for a subscription this site recorded.
  */
 
+/** The sign-up form's POST: strict (a value the page never offers is refused). */
+export const subscribeForm = z.strictObject({
+  weeksOn: z.enum(WEEKS_ON.map(String) as [string, ...string[]]).transform(Number),
+  weeksOff: z.enum(WEEKS_OFF.map(String) as [string, ...string[]]).transform(Number),
+  bottles: z.enum(BOTTLE_CHOICES.map(String) as [string, ...string[]]).transform(Number),
+});
+
 export type EntryOffer = { percentOff: number; pricePerBottle: number; currency: string };
 
 export type StartResult =
@@ -41,6 +59,8 @@ export interface SubscribePage {
   view(choice: SubscribeChoice, caller: { buyerIp: string; requestId: string }): Promise<SubscribePageView>;
   /** The link's offer on other pages: never waits (null until Shopify has answered once, or without a plan). */
   entryOffer(): EntryOffer | null;
+  /** The words of that link ("Subscribe and save 15%: …"), or null: no link. */
+  entryLink(): string | null;
   start(input: {
     choice: SubscribeChoice;
     /** The terms the page showed (`shownTermsKey`), sent back with the form. */
@@ -98,6 +118,15 @@ export function createSubscribePage(deps: SubscribePageDeps): SubscribePage {
     return withinTime(read, deps.readTimeoutMs ?? 5_000, () => new Error("Shopify took too long"));
   }
 
+  function entryOffer(): EntryOffer | null {
+    const availability = shown.current(KEY, () => load());
+    if (!availability?.offered) return null;
+    const terms = termsOf(availability.offer, 1);
+    return terms
+      ? { percentOff: terms.percentOff, pricePerBottle: terms.pricePerBottle, currency: terms.currency }
+      : null;
+  }
+
   return {
     async view(choice, caller) {
       let availability: SubscriptionAvailability;
@@ -124,12 +153,12 @@ export function createSubscribePage(deps: SubscribePageDeps): SubscribePage {
       };
     },
 
-    entryOffer() {
-      const availability = shown.current(KEY, () => load());
-      if (!availability?.offered) return null;
-      const terms = termsOf(availability.offer, 1);
-      return terms
-        ? { percentOff: terms.percentOff, pricePerBottle: terms.pricePerBottle, currency: terms.currency }
+    entryOffer,
+
+    entryLink() {
+      const offer = entryOffer();
+      return offer
+        ? subscribeLinkText(formatMoney(offer.pricePerBottle, offer.currency), offer.percentOff)
         : null;
     },
 
@@ -197,6 +226,8 @@ export function createSubscribePage(deps: SubscribePageDeps): SubscribePage {
         currency: row.currency,
         pricePerBottle: row.unitAmount,
         perDelivery,
+        // Every subscription this site sells renews every 30 days (decision 119).
+        everyDays: SERVINGS_PER_BOTTLE,
         calendar: signUpCalendar({
           start: zonedDate(startedAt, STORE_TIME_ZONE),
           cycle: choice,

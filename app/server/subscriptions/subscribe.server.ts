@@ -31,7 +31,8 @@ export const NO_SUBSCRIPTION_OFFERED = "The Enhancer is not offered on subscript
 export class SubscriptionPriceChangedError extends ConflictError {
   constructor(readonly unitAmount: number) {
     super("mismatch", "the selling plan's price changed since the page was shown", {
-      publicMessage: "The subscription price changed while you were choosing. Check the new price, then subscribe.",
+      publicMessage:
+        "The subscription price changed while you were choosing. Check the new price, then subscribe.",
     });
     this.name = "SubscriptionPriceChangedError";
   }
@@ -76,7 +77,10 @@ export function createSubscribe(deps: SubscribeDeps): Subscribe {
       const currency = offer.pricePerDelivery.currencyCode.toLowerCase();
       const unitAmount = toMinorUnits(offer.pricePerDelivery.amount, currency);
       if (unitAmount === null || unitAmount <= 0) throw new Error("the selling plan's price is not a price");
-      if (input.expected && (input.expected.unitAmount !== unitAmount || input.expected.currency !== currency))
+      if (
+        input.expected &&
+        (input.expected.unitAmount !== unitAmount || input.expected.currency !== currency)
+      )
         throw new SubscriptionPriceChangedError(unitAmount);
       const [variant] = await deps.catalog.getVariants([deps.variantId], { buyerIp: input.buyerIp });
       const productTitle = variant?.productTitle ?? offer.name;

@@ -10,6 +10,7 @@ import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
 import type { SubscriptionBilling, SubscriptionDetails } from "~/server/stripe/subscription-types";
 import { STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
 import { cyclePauses } from "./cycle-pauses.server";
+import { SUBSCRIPTION_WELCOME, subscriptionWelcomeOf } from "./sign-up-email.server";
 import { SUBSCRIPTION_CANCELED, SUBSCRIPTION_PAYMENT_FAILED } from "./subscription-emails.server";
 
 /**
@@ -99,10 +100,10 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
     return link(row, { subscriptionId, customerId: details.customerId });
   }
 
-  /** Writes the cycle's next pauses (decision 119), from the period Stripe is in. */
+  /** Writes the cycle's next pauses (decision 119), from the period Stripe is in; answers what Stripe holds. */
   async function follow(subscriptionId: string, row: Row) {
     const details = await billing.retrieveSubscription(subscriptionId);
-    if (!details || details.status === "canceled") return;
+    if (!details || details.status === "canceled") return details;
     await billing.followCycle({
       subscriptionId,
       ...cyclePauses({
@@ -112,6 +113,7 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
         now: details.currentPeriodEnd - 30 * DAY,
       }),
     });
+    return details;
   }
 
   return {
@@ -129,7 +131,18 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
         customerId: session.customerId,
         email: session.email,
       });
-      await follow(session.subscriptionId, linked);
+      const details = await follow(session.subscriptionId, linked);
+      // The sign-up confirmation (decision 131), once per subscription: keyed on it in the outbox.
+      const to = session.email ?? linked.email;
+      if (to && details && details.status !== "canceled") {
+        await outbox.enqueue(db, {
+          kind: SUBSCRIPTION_WELCOME,
+          dedupeKey: session.subscriptionId,
+          to,
+          payload: subscriptionWelcomeOf(linked, details.startedAt, deps.siteUrl),
+        });
+        outbox.nudge();
+      }
       return { handled: true, outcome: "subscription_started" };
     },
 
