@@ -31,7 +31,7 @@ export default [
   route("api/stripe-webhook", "routes/api.stripe-webhook.ts"),
   route("api/subscribe", "routes/api.subscribe.ts"),
   route(at(pages.subscribe.path), "routes/subscribe.tsx"),
-  route(at(pages.subscribeWelcome.path), "routes/subscribe.welcome.tsx"),
+  route("subscribe/welcome", "routes/subscribe.welcome.tsx"),
   route("api/newsletter-subscribe", "routes/api.newsletter-subscribe.ts"),
   route("api/lab/fhir", "routes/api.lab.fhir.ts"),
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),

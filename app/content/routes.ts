@@ -158,13 +158,6 @@ export const pages = {
     // Server-rendered: the price is Shopify's selling plan, live; the calendar is drawn for each choice.
     { prerender: false },
   ),
-  subscribeWelcome: page(
-    subscribePaths.welcome,
-    "Your subscription",
-    "Your Subscription",
-    "Your subscription's confirmation, its terms and its calendar.",
-    { prerender: false, indexable: false },
-  ),
   testProduct: page(
     paths.testProduct,
     "Test product",

@@ -10,6 +10,8 @@ import { brand, paths } from "./site";
 export { subscribePaths } from "./subscribe-paths";
 
 const productName = `${brand.name} Enhancer`;
+/** "3 capsules a day with the first meal". */
+export const onDose = dosing.label.replace("daily", "a day");
 
 /** "8 weeks", "1 bottle", "3 bottles". */
 export const weeks = (count: number) => `${count} week${count === 1 ? "" : "s"}`;
@@ -27,9 +29,10 @@ const shortFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "num
 export const formatDate = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 /** "Nov 28". */
 export const formatShortDate = (date: string) => shortFormat.format(new Date(`${date}T00:00:00Z`));
-/** "Jan 23 to Feb 5, 2027". */
+const withYear = (date: string) => formatDate(date).replace(/^\w+, /, "");
+/** "Jan 23 to Feb 5, 2027"; "Nov 28, 2026 to Jan 22, 2027" across a new year. */
 export const formatRange = (start: string, last: string) =>
-  `${formatShortDate(start)} to ${formatDate(last).replace(/^\w+, /, "")}`;
+  `${start.slice(0, 4) === last.slice(0, 4) ? formatShortDate(start) : withYear(start)} to ${withYear(last)}`;
 
 /** The renewal terms, stated beside the button, on the welcome page and in the e-mail. */
 export const renewalTerms = {
@@ -79,15 +82,15 @@ export const subscribePage = {
   update: "Show this calendar",
   calendarHeading: (months: number) => `Your first ${months} months`,
   calendarText: (start: string) =>
-    `If you subscribe today, ${start}. Every charge is a bottle shipped; nothing happens in the weeks off.`,
+    `If you subscribe today, ${start}. Each delivery is charged on its date and ships then; nothing happens in the weeks off.`,
   calendarSummary: (deliveries: number, total: string, months: number) =>
     `${deliveries} deliveries in ${months} months: ${total} in all.`,
   calendarSaving: (saving: string) => `${saving} less than the same bottles bought one at a time.`,
   row: {
     charge: (delivery: number, amount: string, bottleCount: number) =>
-      `: delivery ${delivery}, ${amount} charged and ${bottles(bottleCount)} shipped`,
+      `: delivery ${delivery}, ${bottles(bottleCount)} for ${amount}`,
     on: "Weeks on",
-    onText: (range: string) => `, ${range}: ${dosing.label.replace("daily", "a day")}`,
+    onText: (range: string) => `, ${range}: ${onDose}`,
     off: (days: number) => `Weeks off (${weeks(days / 7)})`,
     offText: (range: string) => `, ${range}: nothing charged or shipped`,
     carried: (days: number) => `; ${days} days of capsules carry into your next weeks on`,

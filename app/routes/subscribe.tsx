@@ -257,9 +257,8 @@ function SignUpForm({
         </p>
         {terms.savingPerDelivery > 0 ? (
           <p className="mt-1 text-sm text-ink-200">
-            <span className="line-through">{copy.oneTimeWas(money(terms.oneTimePerDelivery))}</span>
-            {" · "}
-            <strong className="text-ember-300" data-testid="saving">
+            <span className="block line-through">{copy.oneTimeWas(money(terms.oneTimePerDelivery))}</span>
+            <strong className="block text-ember-300" data-testid="saving">
               {copy.youSave(money(terms.savingPerDelivery), terms.percentOff)}
             </strong>
           </p>

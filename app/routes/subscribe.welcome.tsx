@@ -3,8 +3,7 @@ import { data, Link } from "react-router";
 import { CycleCalendar } from "~/components/subscribe/cycle-calendar";
 import { RenewalTerms } from "~/components/subscribe/renewal-terms";
 import { buttonClass } from "~/components/ui/button-link";
-import { pages } from "~/content/routes";
-import { paths } from "~/content/site";
+import { brand, paths } from "~/content/site";
 import {
   bottles,
   subscribePage as calendarCopy,
@@ -14,7 +13,6 @@ import {
 } from "~/content/subscribe";
 import { parseSessionId } from "~/contracts/order-confirmation";
 import type { WelcomeView } from "~/contracts/subscribe";
-import { pageMeta } from "~/lib/seo";
 import { servicesFor } from "~/server/http/route-services.server";
 import { formatMoney } from "~/shared/money";
 import type { Route } from "./+types/subscribe.welcome";
@@ -25,9 +23,11 @@ import type { Route } from "./+types/subscribe.welcome";
  * from the URL alone); confirmed, the page restates the terms and the calendar and leads to the
  * subscription page. Unknown, unpaid or foreign: it says so plainly.
  */
-const page = pages.subscribeWelcome;
-
-export const meta = () => pageMeta(page);
+/** Private to the subscriber: out of search results (and of the sitemap and the page table). */
+export const meta = () => [
+  { title: `${copy.missing.heading} | ${brand.name}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 /** It names the subscriber's address: kept by no cache. */
 const HEADERS = { "Cache-Control": "private, no-store" };

@@ -27,7 +27,7 @@ export function ChoiceGroup({
         {options.map((option) => (
           <label
             key={option.value}
-            className="flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-xl border border-ink-500 bg-ink-800 px-2 py-2 text-sm font-bold text-ink-100 transition-colors has-[:checked]:border-ember-400 has-[:checked]:bg-ember-500/15 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ember-400"
+            className="flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-xl border border-ink-500 bg-ink-800 px-2 py-2 text-sm font-bold max-sm:flex-col max-sm:gap-1 text-ink-100 transition-colors has-[:checked]:border-ember-400 has-[:checked]:bg-ember-500/15 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ember-400"
           >
             <input
               type="radio"

@@ -102,7 +102,7 @@ function CalendarBar({ calendar }: { calendar: SubscribeCalendar }) {
         {calendar.bar.segments.map((segment) => (
           <span
             key={`${segment.kind}-${segment.from}`}
-            className={`absolute inset-y-0 ${segment.kind === "on" ? "bg-ember-500" : "stripes bg-ink-500"}`}
+            className={`absolute inset-y-0 ${segment.kind === "on" ? "bg-ember-500" : "bg-ink-400"}`}
             style={{ left: `${segment.from}%`, width: `${Math.max(0, segment.to - segment.from)}%` }}
           />
         ))}
@@ -120,7 +120,7 @@ function CalendarBar({ calendar }: { calendar: SubscribeCalendar }) {
           {copy.legend.on}
         </span>
         <span className="flex items-center gap-1.5">
-          <span className="stripes size-3 rounded-full bg-ink-500" />
+          <span className="size-3 rounded-full bg-ink-400" />
           {copy.legend.off}
         </span>
         <span className="flex items-center gap-1.5">

@@ -3,7 +3,15 @@ import { render } from "@react-email/render";
 import { z } from "zod";
 import { fdaStatement } from "~/content/product";
 import { brand } from "~/content/site";
-import { bottles, formatDate, formatRange, renewalTerms, subscribePage, weeks } from "~/content/subscribe";
+import {
+  bottles,
+  formatDate,
+  formatRange,
+  onDose,
+  renewalTerms,
+  subscribePage,
+  weeks,
+} from "~/content/subscribe";
 import type { CalendarEntry } from "~/contracts/subscribe";
 import { signUpCalendar } from "~/server/subscriptions/sign-up-terms.server";
 import { formatMoney } from "~/shared/money";
@@ -69,12 +77,12 @@ function entryLine(entry: CalendarEntry, notice: SubscriptionWelcome): { when: s
   if (entry.kind === "charge")
     return {
       when: formatDate(entry.date),
-      what: `Delivery ${entry.delivery}: ${money(entry.amount)} charged, ${bottles(notice.quantity)} shipped`,
+      what: `Delivery ${entry.delivery}: ${bottles(notice.quantity)} for ${money(entry.amount)}`,
     };
   if (entry.kind === "on")
     return {
       when: formatRange(entry.start, entry.last),
-      what: `${subscribePage.row.on}: take your capsules`,
+      what: `${subscribePage.row.on}: ${onDose}`,
     };
   return {
     when: formatRange(entry.start, entry.last),
@@ -144,7 +152,19 @@ export function SubscriptionWelcomeEmail({ notice }: { notice: SubscriptionWelco
             <Column style={{ ...cell, width: "34%", fontWeight: 700, paddingRight: "12px" }}>
               {term.label}
             </Column>
-            <Column style={cell}>{term.text}</Column>
+            <Column style={cell}>
+              {term.label === renewalTerms.cancelLabel ? (
+                <>
+                  {renewalTerms.cancel.before}
+                  <Link href={notice.manageUrl} style={{ color: colors.ember, textDecoration: "underline" }}>
+                    {renewalTerms.cancel.link}
+                  </Link>
+                  {renewalTerms.cancel.after}
+                </>
+              ) : (
+                term.text
+              )}
+            </Column>
           </Row>
         ))}
       </Section>
