@@ -7,6 +7,7 @@ import {
 } from "~/server/mail/templates/subscription-welcome";
 import { termsUrl } from "~/server/stripe/consent.server";
 import { SERVINGS_PER_BOTTLE, STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
+import { choiceOf, signUpCalendar } from "./sign-up-terms.server";
 
 /**
  * The sign-up confirmation (decision 131): queued by the webhook's `checkout.session.completed` of a
@@ -35,6 +36,12 @@ export function subscriptionWelcomeOf(
   siteUrl: string,
 ): SubscriptionWelcome {
   const site = siteUrl.replace(/\/+$/, "");
+  const startedOn = zonedDate(startedAt, STORE_TIME_ZONE);
+  const { months, deliveries, total, entries } = signUpCalendar({
+    start: startedOn,
+    cycle: choiceOf(row),
+    amountPerDelivery: row.unitAmount * row.quantity,
+  });
   return {
     productTitle: row.productTitle,
     quantity: row.quantity,
@@ -44,7 +51,8 @@ export function subscriptionWelcomeOf(
     weeksOff: row.weeksOff,
     // Every subscription this site sells renews every 30 days (decision 119).
     everyDays: SERVINGS_PER_BOTTLE,
-    startedOn: zonedDate(startedAt, STORE_TIME_ZONE),
+    startedOn,
+    calendar: { months, deliveries, total, entries },
     manageUrl: `${site}${subscribePaths.account}`,
     termsUrl: termsUrl(site),
   };

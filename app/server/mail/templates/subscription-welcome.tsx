@@ -13,7 +13,6 @@ import {
   weeks,
 } from "~/content/subscribe";
 import type { CalendarEntry } from "~/contracts/subscribe";
-import { signUpCalendar } from "~/server/subscriptions/sign-up-terms.server";
 import { formatMoney } from "~/shared/money";
 import { isCycleChoice } from "~/shared/subscription-cycle";
 import {
@@ -31,6 +30,8 @@ import {
  * only: no health data.
  */
 
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
 export const subscriptionWelcomePayload = z
   .object({
     productTitle: z.string().min(1).max(200),
@@ -42,7 +43,33 @@ export const subscriptionWelcomePayload = z
     weeksOff: z.number().int(),
     everyDays: z.number().int().positive(),
     /** The first charge: a calendar day in the store's time zone. */
-    startedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    startedOn: day,
+    /** The cycle's calendar from then, as the sign-up page drew it (sign-up-terms.server.ts). */
+    calendar: z.object({
+      months: z.number().int().positive(),
+      deliveries: z.number().int().nonnegative(),
+      total: z.number().int().nonnegative(),
+      entries: z
+        .array(
+          z.discriminatedUnion("kind", [
+            z.object({
+              kind: z.literal("charge"),
+              date: day,
+              delivery: z.number().int().positive(),
+              amount: z.number().int(),
+            }),
+            z.object({ kind: z.literal("on"), start: day, last: day }),
+            z.object({
+              kind: z.literal("off"),
+              start: day,
+              last: day,
+              days: z.number().int().positive(),
+              servingsCarried: z.number().int().nonnegative(),
+            }),
+          ]),
+        )
+        .max(60),
+    }),
     /** The subscription page (cancel online there). */
     manageUrl: z.url(),
     termsUrl: z.url(),
@@ -54,11 +81,7 @@ export const welcomeSubject = `Your ${brand.name} subscription has started: your
 
 function facts(notice: SubscriptionWelcome) {
   const perDelivery = formatMoney(notice.unitAmount * notice.quantity, notice.currency);
-  const calendar = signUpCalendar({
-    start: notice.startedOn,
-    cycle: { weeksOn: notice.weeksOn, weeksOff: notice.weeksOff } as never,
-    amountPerDelivery: notice.unitAmount * notice.quantity,
-  });
+  const { calendar } = notice;
   const terms = [
     { label: renewalTerms.amountLabel, text: renewalTerms.amount(perDelivery, notice.quantity) },
     { label: renewalTerms.oftenLabel, text: renewalTerms.often(notice.everyDays) },
