@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
 import { databaseTargets } from "../../scripts/lib/test-database";
+import { planAnswers } from "../support/quiz-answers";
 import { useShop } from "../support/shop";
 import { type Emulators, eventually, mailsTo } from "./checkout-harness";
 
@@ -150,10 +151,19 @@ describe.each(databaseTargets)("the subscription sign-up on $name", ({ name }) =
 
   it("without a selling plan offers no subscription, no error, and the links to it go", async () => {
     shop.emulators.shopify.reset();
+    // The quiz result that recommends the Enhancer links to /subscribe, as the Enhancer's page does.
+    const finished = await fetch(`${shop.server.url}/quiz`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: shop.origin },
+      body: new URLSearchParams({ ...planAnswers, intent: "finish" }),
+      redirect: "manual",
+    });
+    const resultPath = finished.headers.get("location") as string;
+    expect(resultPath).toMatch(/^\/results\/quiz\//);
+    const linked = "Subscribe and save 15%: $33.15 a bottle, nothing charged in your weeks off";
     await eventually(async () => {
-      expect((await page("/product/forge-enhancer")).text).toContain(
-        "Subscribe and save 15%: $33.15 a bottle",
-      );
+      expect((await page("/product/forge-enhancer")).text).toContain(linked);
+      expect((await page(resultPath)).text).toContain(linked);
     }, 15_000);
     await shopifyAdmin(
       shop.emulators,
@@ -168,6 +178,7 @@ describe.each(databaseTargets)("the subscription sign-up on $name", ({ name }) =
     // The links read the plan without waiting: gone once the background read has seen it removed.
     await eventually(async () => {
       expect((await page("/product/forge-enhancer")).text).not.toContain("Subscribe and save");
+      expect((await page(resultPath)).text).not.toContain("Subscribe and save");
     }, 15_000);
     // A form posted from a page shown before: refused in words on the page, and no session made.
     const before = shop.emulators.stripe.sessions().length;
