@@ -97,6 +97,8 @@ export const subscribePage = {
   },
   legend: { on: "Weeks on", off: "Weeks off", charge: "Charge and delivery" },
   summaryHeading: "Your subscription",
+  choiceLine: (weeksOn: number, weeksOff: number, bottleCount: number) =>
+    `${weeks(weeksOn)} on, ${weeks(weeksOff)} off · ${bottles(bottleCount)} a delivery`,
   perDelivery: "per delivery",
   oneTimeWas: (price: string) => `${price} bought once`,
   youSave: (saving: string, percent: number) => `You save ${saving} a delivery (${percent}%)`,
@@ -128,11 +130,10 @@ export const welcomePage = {
   eyebrow: "Subscription",
   confirmed: {
     heading: "Welcome: your subscription has started",
-    lead: (email: string | null) =>
-      `Your first payment went through and your first delivery ${shipping.dispatch.toLowerCase()}.${email ? ` We have e-mailed these terms to ${email}.` : ""}`,
+    lead: `Your first payment went through and your first delivery ${shipping.dispatch.toLowerCase()}.`,
+    emailed: "We have e-mailed these terms to",
+    calendarFrom: (date: string) => `From your first delivery, ${date}.`,
     termsHeading: "Your terms",
-    cycle: (weeksOn: number, weeksOff: number) => `${weeks(weeksOn)} on, ${weeks(weeksOff)} off`,
-    cycleLabel: "Your cycle",
     manage: "Manage your subscription",
     manageText:
       "Your subscription page shows your next charge and your calendar, and is where you cancel: online, at any time, one page and one confirmation.",

@@ -264,7 +264,7 @@ function SignUpForm({
           </p>
         ) : null}
         <p className="mt-3 text-sm font-bold text-white">
-          {`${weeks(choice.weeksOn)} on, ${weeks(choice.weeksOff)} off · ${bottles(choice.bottles)} a delivery`}
+          {copy.choiceLine(choice.weeksOn, choice.weeksOff, choice.bottles)}
         </p>
         <div className="mt-5 border-t border-white/10 pt-5">
           <RenewalTerms

@@ -5,7 +5,6 @@ import { RenewalTerms } from "~/components/subscribe/renewal-terms";
 import { buttonClass } from "~/components/ui/button-link";
 import { brand, paths } from "~/content/site";
 import {
-  bottles,
   subscribePage as calendarCopy,
   welcomePage as copy,
   formatDate,
@@ -86,17 +85,17 @@ function Confirmed({ view }: { view: Extract<WelcomeView, { state: "confirmed" }
   const { choice } = view;
   return (
     <>
-      <Intro heading={copy.confirmed.heading}>{copy.confirmed.lead(view.email)}</Intro>
-      <div className="container-page grid gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <section aria-labelledby="welcome-calendar" className="card p-6 sm:p-8">
-          <h2 id="welcome-calendar" className="text-xl font-extrabold text-white">
-            {calendarCopy.calendarHeading(view.calendar.months)}
-          </h2>
-          <p className="mt-2 mb-6 text-ink-200">
-            {`From your first delivery, ${formatDate(view.calendar.start)}.`}
-          </p>
-          <CycleCalendar calendar={view.calendar} currency={view.currency} bottleCount={choice.bottles} />
-        </section>
+      <Intro heading={copy.confirmed.heading}>
+        {copy.confirmed.lead}
+        {view.email ? (
+          <>
+            {` ${copy.confirmed.emailed} `}
+            <strong className="break-all text-white">{view.email}</strong>.
+          </>
+        ) : null}
+      </Intro>
+      {/* The terms first (a phone reaches them, and the way to manage, before the long calendar). */}
+      <div className="container-page grid gap-8 py-10 sm:py-14 lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start">
         <section
           aria-labelledby="welcome-terms"
           className="rounded-card border-2 border-ember-500 bg-ink-950 p-6 shadow-glow"
@@ -111,7 +110,7 @@ function Confirmed({ view }: { view: Extract<WelcomeView, { state: "confirmed" }
             <span className="font-bold text-ink-200">{calendarCopy.perDelivery}</span>
           </p>
           <p className="mt-3 text-sm font-bold text-white">
-            {`${copy.confirmed.cycle(choice.weeksOn, choice.weeksOff)} · ${bottles(choice.bottles)} a delivery`}
+            {calendarCopy.choiceLine(choice.weeksOn, choice.weeksOff, choice.bottles)}
           </p>
           <div className="mt-5 border-t border-white/10 pt-5">
             <RenewalTerms
@@ -125,6 +124,15 @@ function Confirmed({ view }: { view: Extract<WelcomeView, { state: "confirmed" }
             {copy.confirmed.manage}
           </Link>
           <p className="mt-3 text-xs text-ink-300">{copy.confirmed.manageText}</p>
+        </section>
+        <section aria-labelledby="welcome-calendar" className="card p-6 sm:p-8">
+          <h2 id="welcome-calendar" className="text-xl font-extrabold text-white">
+            {calendarCopy.calendarHeading(view.calendar.months)}
+          </h2>
+          <p className="mt-2 mb-6 text-ink-200">
+            {copy.confirmed.calendarFrom(formatDate(view.calendar.start))}
+          </p>
+          <CycleCalendar calendar={view.calendar} currency={view.currency} bottleCount={choice.bottles} />
         </section>
       </div>
     </>

@@ -57,9 +57,7 @@ test("from the Enhancer's page: choose a cycle, see its calendar, pay at Stripe,
   await expect(summary).toContainText("Nothing is charged or shipped during your 4 weeks off");
   await expectNoAxeViolations(page);
 
-  const checkout = await clickForNewTab(context, () =>
-    page.getByRole("button", { name: SUBSCRIBE }).click(),
-  );
+  const checkout = await clickForNewTab(context, () => page.getByRole("button", { name: SUBSCRIBE }).click());
   await expect(checkout.getByText(/and to a subscription: \$33\.15 now/)).toBeVisible();
   await expect(checkout.getByText(/\(12 weeks on, 4 weeks off\)/)).toBeVisible();
   await payOnEmulator(checkout, buyer);
@@ -83,12 +81,15 @@ test("from the Enhancer's page: choose a cycle, see its calendar, pay at Stripe,
   await expect
     .poll(
       async () =>
-        (await mailTo(request, buyer.email)).filter((mail) => mail.subject.includes("subscription has started"))
-          .length,
+        (await mailTo(request, buyer.email)).filter((mail) =>
+          mail.subject.includes("subscription has started"),
+        ).length,
       { timeout: 30_000 },
     )
     .toBe(1);
-  const mail = (await mailTo(request, buyer.email)).find((m) => m.subject.includes("subscription has started"));
+  const mail = (await mailTo(request, buyer.email)).find((m) =>
+    m.subject.includes("subscription has started"),
+  );
   expect(mail?.text).toContain("$33.15 for each delivery of 1 bottle");
   expect(mail?.text).toContain("Nothing is charged or shipped during your 4 weeks off");
   expect(mail?.text).toMatch(/Weeks off \(4 weeks\): nothing charged or shipped/);
