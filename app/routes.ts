@@ -43,6 +43,8 @@ export default [
   route("admin/sign-out", "routes/admin.sign-out.ts"),
   route("admin/orders", "routes/admin.orders.tsx"),
   route("admin/orders/:orderNumber", "routes/admin.orders.$orderNumber.tsx"),
+  route("admin/subscriptions", "routes/admin.subscriptions.tsx"),
+  route("admin/subscriptions/:id", "routes/admin.subscriptions.$id.tsx"),
   route("admin/reviews", "routes/admin.reviews.tsx"),
   route("admin/quiz", "routes/admin.quiz.tsx"),
   route("admin/kits", "routes/admin.kits.tsx"),

@@ -676,6 +676,37 @@ export const tables = {
       ...rowTimes,
     },
   }),
+  subscription_payment_failures: schemaTable({
+    title: "Failed subscription payments",
+    purpose:
+      "One row each time Stripe tells us a payment for your subscription failed, so we can see a renewal that is owed and help you when you contact us.",
+    retention: [{ rule: "order", for: "With the subscription they belong to" }],
+    columns: {
+      ...ourId,
+      ...personal(
+        {
+          kinds: ["paymentReference"],
+          purpose: "To record each failed attempt once and match it to Stripe's invoice.",
+          sharedWith: ["stripe"],
+        },
+        { stripe_event_id: "Stripe event reference", stripe_invoice_id: "Stripe invoice reference" },
+      ),
+      ...notPersonal({ subscription_id: "Points to the subscription row.", currency: null }),
+      ...personal(
+        {
+          kinds: ["orderHistory"],
+          purpose: "To see what is owed and when Stripe tries again.",
+          sharedWith: ["stripe"],
+        },
+        {
+          attempt_count: "Which attempt failed",
+          amount_due: "Amount owed",
+          next_payment_attempt: "When Stripe tries again",
+          created_at: "When the payment failed",
+        },
+      ),
+    },
+  }),
   refunds: schemaTable({
     title: "Refunds",
     purpose: "One row per refund made in Stripe, mirrored to the order in Shopify.",

@@ -89,6 +89,34 @@ export const subscriptions = pgTable("subscriptions", {
 });
 
 /**
+ * Each failed payment of a subscription's invoice (issue 36 item 7), as Stripe's
+ * `invoice.payment_failed` announced it: one row per event (Stripe's event id, unique), so a replay
+ * counts once and each retry Stripe makes is its own row. The back office lists them; an invoice
+ * failed here and not yet an order is what makes a subscription past due (admin-subscriptions.server.ts).
+ * Deleted with its subscription.
+ */
+export const subscriptionPaymentFailures = pgTable(
+  "subscription_payment_failures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    stripeEventId: text("stripe_event_id").notNull().unique(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    stripeInvoiceId: text("stripe_invoice_id").notNull(),
+    /** Stripe's attempt count on the invoice when the event was handled. */
+    attemptCount: integer("attempt_count").notNull(),
+    /** Minor units owed. */
+    amountDue: integer("amount_due").notNull(),
+    currency: text("currency").notNull(),
+    /** When Stripe tries again; null when no attempt is left. */
+    nextPaymentAttempt: timestamp("next_payment_attempt", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("subscription_payment_failures_subscription").on(table.subscriptionId)],
+);
+
+/**
  * Products this site's shopify-create-product made in Shopify (the test page's 50-cent item), recorded
  * when Shopify answers with the variant id. Checkout sells these and the catalog's configured variants,
  * nothing else (docs/decisions/062-own-checkouts-and-sellable-variants.md). In the database, not in a
@@ -141,8 +169,12 @@ export const orders = pgTable(
     subscriptionId: uuid("subscription_id"),
     ...timestamps,
   },
-  // The back office finds a shopper's orders by their address, whatever its case (admin-orders.server.ts).
-  (table) => [index("orders_email_lower").on(sql`lower(${table.email})`)],
+  // The back office finds a shopper's orders by their address, whatever its case (admin-orders.server.ts),
+  // and a subscription's orders by the subscription (admin-subscriptions.server.ts).
+  (table) => [
+    index("orders_email_lower").on(sql`lower(${table.email})`),
+    index("orders_subscription_id").on(table.subscriptionId),
+  ],
 );
 
 /**

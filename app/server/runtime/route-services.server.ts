@@ -29,6 +29,7 @@ export const routeServiceNames = [
   "adminOrders",
   "adminOrderDetails",
   "adminReviews",
+  "adminSubscriptions",
   "quiz",
   "shopperAuth",
   "passkeys",

@@ -10,6 +10,7 @@ import { type AdminAuth, adminSignInTemplate, createAdminAuth } from "~/server/a
 import { type AdminOrderDetails, createAdminOrderDetails } from "~/server/admin/admin-order-detail.server";
 import { type AdminOrders, createAdminOrders } from "~/server/admin/admin-orders.server";
 import { type AdminReviews, createAdminReviews } from "~/server/admin/admin-reviews.server";
+import { type AdminSubscriptions, createAdminSubscriptions } from "~/server/admin/admin-subscriptions.server";
 import { sandboxOperatorFor } from "~/server/admin/sandbox-operator.server";
 import { type Database, openDatabase } from "~/server/db/client.server";
 import { createHealthDataCipher, type HealthDataCipher } from "~/server/health-data/cipher.server";
@@ -141,6 +142,8 @@ export type AppServices = {
   adminOrders: AdminOrders;
   /** One order as the back office shows it, with a fresh link to the shopper's page (app/server/admin). */
   adminOrderDetails: AdminOrderDetails;
+  /** The back office's subscriptions: state, cycle, next charge, failed payments (app/server/admin). */
+  adminSubscriptions: AdminSubscriptions;
   /** The contact form: stored, e-mailed to support, acknowledged (app/server/support). */
   contact: Contact;
   /** The 60-day guarantee's requests (app/server/support). */
@@ -458,6 +461,7 @@ export async function createServices(
     adminAuth,
     adminOrders,
     adminOrderDetails,
+    adminSubscriptions: createAdminSubscriptions({ db: database.db }),
     contact,
     guarantee,
     reviews,

@@ -10,6 +10,7 @@ import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
 import type { SubscriptionBilling, SubscriptionDetails } from "~/server/stripe/subscription-types";
 import { STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
 import { cyclePauses } from "./cycle-pauses.server";
+import { recordPaymentFailure } from "./payment-failures.server";
 import { SUBSCRIPTION_WELCOME, subscriptionWelcomeOf } from "./sign-up-email.server";
 import { SUBSCRIPTION_CANCELED, SUBSCRIPTION_PAYMENT_FAILED } from "./subscription-emails.server";
 
@@ -230,6 +231,8 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
       if (invoice.status === "paid" || invoice.attemptCount < 1) return ignored("not failed");
       const row = await ours(invoice.subscriptionId);
       if (!row) return NOT_OURS;
+      // The back office lists each failed attempt (keyed on Stripe's event: a replay counts once).
+      await recordPaymentFailure(db, { eventId: attemptKey, subscriptionId: row.id, invoice });
       const to = row.email ?? invoice.customerEmail;
       const customerId = row.stripeCustomerId ?? invoice.customerId;
       if (!to || !customerId) return ignored("no subscriber to tell");
