@@ -30,6 +30,8 @@ export default [
   route("api/verify-and-send-confirmation", "routes/api.verify-and-send-confirmation.ts"),
   route("api/stripe-webhook", "routes/api.stripe-webhook.ts"),
   route("api/subscribe", "routes/api.subscribe.ts"),
+  route(at(pages.subscribe.path), "routes/subscribe.tsx"),
+  route("subscribe/welcome", "routes/subscribe.welcome.tsx"),
   route("api/newsletter-subscribe", "routes/api.newsletter-subscribe.ts"),
   route("api/lab/fhir", "routes/api.lab.fhir.ts"),
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),

@@ -103,6 +103,7 @@ export const emailsWeSend = {
   subscription_canceled: "notices that your subscription is cancelled",
   subscription_changed:
     "confirmations of the changes you make to your subscription (a skip, a pause, your cycle, your bottles, the next charge)",
+  subscription_welcome: "confirmations of a new subscription (its price, terms and dates)",
   review_invitation: "review invitations (what you bought, with a link to review it)",
   newsletter_confirmation: "newsletter confirmation links",
   contact_for_support: "your contact messages, passed to our support inbox",

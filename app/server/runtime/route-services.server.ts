@@ -18,6 +18,7 @@ export const routeServiceNames = [
   "paymentEvents",
   "subscribe",
   "manageSubscriptions",
+  "subscribePage",
   "orderTracking",
   "newsletter",
   "contact",

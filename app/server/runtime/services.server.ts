@@ -67,7 +67,9 @@ import { createProductCreation, type ProductCreation } from "~/server/shopify/pr
 import { createPayments } from "~/server/stripe/payments.server";
 import type { Payments } from "~/server/stripe/types";
 import type { ManageSubscriptions } from "~/server/subscriptions/manage-subscriptions.server";
+import { subscriptionWelcomeTemplate } from "~/server/subscriptions/sign-up-email.server";
 import type { Subscribe } from "~/server/subscriptions/subscribe.server";
+import type { SubscribePage } from "~/server/subscriptions/subscribe-page.server";
 import {
   paymentFailedTemplate,
   subscriptionCanceledTemplate,
@@ -176,6 +178,8 @@ export type AppServices = {
   subscribe: Subscribe;
   /** The subscriber's own subscription at /account/subscription: view, skip, pause, cycle, bottles, cancel (decision 132). */
   manageSubscriptions: ManageSubscriptions;
+  /** The sign-up page's offer, terms and calendar, its start, and the welcome page (decision 131). */
+  subscribePage: SubscribePage;
   /** The T-Quiz: sealed step and result tokens, the outcome counts, saved answers, the plan e-mail (app/server/quiz). */
   quiz: Quiz;
   /** Shoppers' accounts: sign-in by e-mailed link, no password (app/server/accounts, decision 107). */
@@ -271,6 +275,7 @@ export async function createServices(
       paymentFailedTemplate,
       subscriptionCanceledTemplate,
       subscriptionChangedTemplate,
+      subscriptionWelcomeTemplate,
       ...kitNoticeTemplates,
     ],
     claimInTransaction: database.kind === "postgres",
@@ -323,7 +328,18 @@ export async function createServices(
     orderLinks,
     siteUrl: env.PUBLIC_SITE_URL,
     logger,
+    page: {
+      liveTtlMs: env.CHECKOUT_VARIANT_CACHE_SECONDS * 1000,
+      shownCache: {
+        ttlMs: productCacheOptions.ttlMs,
+        swrMs: productCacheOptions.swrMs,
+        maxStaleMs: productCacheOptions.maxStaleMs,
+      },
+    },
   });
+  // The first read of the plan for the links to /subscribe, in the background (answered once the
+  // server takes requests: the sandbox's Shopify is served by this process).
+  subscriptions.page.entryOffer();
   const orderTracking = createOrderTracking({
     db: database.db,
     links: orderLinks,
@@ -473,6 +489,7 @@ export async function createServices(
     }),
     subscribe: subscriptions.subscribe,
     manageSubscriptions: subscriptions.manage,
+    subscribePage: subscriptions.page,
     quiz,
     shopperAuth,
     passkeys,

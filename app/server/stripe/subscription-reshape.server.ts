@@ -147,6 +147,7 @@ export function reshapeInvoice(raw: unknown): InvoiceDetails {
 const session = z.object({
   id: z.string(),
   status: z.enum(["open", "complete", "expired"]),
+  payment_status: z.enum(["paid", "unpaid", "no_payment_required"]),
   subscription: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish(),
   customer: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish(),
   customer_details: z.object({ email: z.string().nullish() }).nullish(),
@@ -158,6 +159,7 @@ export function reshapeSubscriptionSession(raw: unknown): SubscriptionSessionDet
   return {
     id: value.id,
     status: value.status,
+    paymentStatus: value.payment_status,
     subscriptionId: idOf(value.subscription),
     customerId: idOf(value.customer),
     email: value.customer_details?.email ?? value.customer_email ?? null,

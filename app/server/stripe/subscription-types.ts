@@ -80,6 +80,8 @@ export type SubscriptionDetails = {
 export type SubscriptionSessionDetails = {
   id: string;
   status: "open" | "complete" | "expired";
+  /** Stripe's `payment_status`: `paid` once the first invoice is paid. */
+  paymentStatus: "paid" | "unpaid" | "no_payment_required";
   subscriptionId: string | null;
   customerId: string | null;
   email: string | null;

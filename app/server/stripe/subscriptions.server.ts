@@ -1,10 +1,7 @@
 import Stripe from "stripe";
-import {
-  createStripeClient,
-  type PaymentsConfig,
-  termsAcceptanceMessage,
-  withoutCallSiteStack,
-} from "./payments.server";
+import { formatMoney } from "~/shared/money";
+import { termsConsent } from "./consent.server";
+import { createStripeClient, type PaymentsConfig, withoutCallSiteStack } from "./payments.server";
 import { reshapeCreatedSession, reshapeStripeError, VARIANT_METADATA_KEY } from "./reshape.server";
 import {
   reshapeInvoice,
@@ -13,7 +10,11 @@ import {
   reshapeSubscriptionSession,
   SUBSCRIPTION_METADATA,
 } from "./subscription-reshape.server";
-import type { BillingPause, SubscriptionBilling } from "./subscription-types";
+import type {
+  BillingPause,
+  CreateSubscriptionCheckoutInput,
+  SubscriptionBilling,
+} from "./subscription-types";
 import { CHECKOUT_NOT_CREATED } from "./types";
 
 /**
@@ -45,6 +46,26 @@ function pauseParam(pause: BillingPause) {
       settings: RESUME_SETTINGS,
     },
   };
+}
+
+/**
+ * The automatic renewal, agreed to at Checkout beside the terms of sale (decision 131): the amount,
+ * how often, the off weeks and how to cancel, as the sign-up page states them.
+ */
+export function renewalAgreement(
+  input: Pick<
+    CreateSubscriptionCheckoutInput,
+    "unitAmount" | "quantity" | "currency" | "everyDays" | "cycle"
+  >,
+  siteUrl: string,
+): string {
+  const amount = formatMoney(input.unitAmount * input.quantity, input.currency);
+  const manage = `${siteUrl.replace(/\/+$/, "")}/account/subscription`;
+  return (
+    `and to a subscription: ${amount} now, then ${amount} every ${input.everyDays} days during my weeks on ` +
+    `and nothing during my weeks off (${input.cycle.weeksOn} weeks on, ${input.cycle.weeksOff} weeks off), ` +
+    `until I cancel, which I can do online at any time on [my subscription page](${manage}).`
+  );
 }
 
 const missing = (error: unknown) =>
@@ -111,14 +132,7 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
                 ]) as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
               },
               ...(input.customerId ? { customer: input.customerId } : {}),
-              ...(config.siteUrl
-                ? {
-                    consent_collection: { terms_of_service: "required" as const },
-                    custom_text: {
-                      terms_of_service_acceptance: { message: termsAcceptanceMessage(config.siteUrl) },
-                    },
-                  }
-                : {}),
+              ...termsConsent(config.siteUrl, (siteUrl) => renewalAgreement(input, siteUrl)),
               success_url: input.successUrl,
               cancel_url: input.cancelUrl,
             },

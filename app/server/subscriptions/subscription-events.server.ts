@@ -12,6 +12,7 @@ import { STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
 import { cyclePauses } from "./cycle-pauses.server";
 import { calendarInputsOf } from "./manage-calendar.server";
 import { recordPaymentFailure } from "./payment-failures.server";
+import { SUBSCRIPTION_WELCOME, subscriptionWelcomeOf } from "./sign-up-email.server";
 import {
   SUBSCRIPTION_CANCELED,
   SUBSCRIPTION_PAGE,
@@ -107,11 +108,11 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
 
   /**
    * Writes the cycle's next pauses (decision 119), from the period Stripe is in, with the subscriber's
-   * skips, pauses and new cycles (decision 132).
+   * skips, pauses and new cycles (decision 132); answers what Stripe holds.
    */
   async function follow(subscriptionId: string, row: Row) {
     const details = await billing.retrieveSubscription(subscriptionId);
-    if (!details || details.status === "canceled") return;
+    if (!details || details.status === "canceled") return details;
     const { cycle, adjustments } = await calendarInputsOf(db, row);
     await billing.followCycle({
       subscriptionId,
@@ -123,6 +124,7 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
         now: details.currentPeriodStart,
       }),
     });
+    return details;
   }
 
   return {
@@ -140,7 +142,18 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
         customerId: session.customerId,
         email: session.email,
       });
-      await follow(session.subscriptionId, linked);
+      const details = await follow(session.subscriptionId, linked);
+      // The sign-up confirmation (decision 131), once per subscription: keyed on it in the outbox.
+      const to = session.email ?? linked.email;
+      if (to && details && details.status !== "canceled") {
+        await outbox.enqueue(db, {
+          kind: SUBSCRIPTION_WELCOME,
+          dedupeKey: session.subscriptionId,
+          to,
+          payload: subscriptionWelcomeOf(linked, details.startedAt, deps.siteUrl),
+        });
+        outbox.nudge();
+      }
       return { handled: true, outcome: "subscription_started" };
     },
 

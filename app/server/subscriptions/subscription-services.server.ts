@@ -9,6 +9,7 @@ import type { PaymentsConfig } from "~/server/stripe/payments.server";
 import { createSubscriptionBilling } from "~/server/stripe/subscriptions.server";
 import { createManageSubscriptions, type ManageSubscriptions } from "./manage-subscriptions.server";
 import { createSubscribe, type Subscribe } from "./subscribe.server";
+import { createSubscribePage, type SubscribePage } from "./subscribe-page.server";
 import { createSubscriptionEvents, type SubscriptionEvents } from "./subscription-events.server";
 
 /** The subscriptions' services on one Stripe Billing adapter (services.server.ts assembles them). */
@@ -22,17 +23,29 @@ export function createSubscriptionServices(deps: {
   orderLinks: OrderLinks;
   siteUrl: string;
   logger: Logger;
-}): { subscribe: Subscribe; events: SubscriptionEvents; manage: ManageSubscriptions } {
+  /** The sign-up page's reads of the selling plan (decision 131). */
+  page: { liveTtlMs: number; shownCache: { ttlMs: number; swrMs: number; maxStaleMs: number } };
+}): { subscribe: Subscribe; events: SubscriptionEvents; page: SubscribePage; manage: ManageSubscriptions } {
   const billing = createSubscriptionBilling(deps.stripe);
   const { db, logger, siteUrl } = deps;
+  const subscribe = createSubscribe({
+    db,
+    catalog: deps.catalog,
+    billing,
+    variantId: deps.catalogConfig.variantIds.enhancer,
+    siteUrl,
+    logger,
+  });
   return {
-    subscribe: createSubscribe({
+    subscribe,
+    page: createSubscribePage({
       db,
       catalog: deps.catalog,
       billing,
+      subscribe,
       variantId: deps.catalogConfig.variantIds.enhancer,
-      siteUrl,
       logger,
+      ...deps.page,
     }),
     events: createSubscriptionEvents({
       db,
