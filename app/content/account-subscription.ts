@@ -1,6 +1,7 @@
 import { formatMoney } from "~/shared/money";
 import { guarantee } from "./product";
 import { brand } from "./site";
+import { subscribePaths } from "./subscribe-paths";
 
 /**
  * The words of /account/subscription and its cancel page (issue 36 item 5, decision 132). Dates are
@@ -29,7 +30,7 @@ export const bottlesWord = (count: number) => `${count} bottle${count === 1 ? ""
 export const weeksWord = (count: number) => `${count} week${count === 1 ? "" : "s"}`;
 export const money = formatMoney;
 
-export const SUBSCRIPTION_PATH = "/account/subscription";
+export const SUBSCRIPTION_PATH = subscribePaths.account;
 export const CANCEL_PATH = "/account/subscription/cancel";
 
 export const subscriptionPage = {

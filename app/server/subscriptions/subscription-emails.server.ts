@@ -1,3 +1,4 @@
+import { subscribePaths } from "~/content/subscribe-paths";
 import { defineEmailTemplate } from "~/server/mail/outbox.server";
 import {
   renderSubscriptionChanged,
@@ -20,7 +21,7 @@ export const SUBSCRIPTION_CANCELED = "subscription_canceled";
 export const SUBSCRIPTION_CHANGED = "subscription_changed";
 
 /** The subscriber's page (issue 36 item 5): e-mails link to it, and Stripe's portal returns to it. */
-export const SUBSCRIPTION_PAGE = "/account/subscription";
+export const SUBSCRIPTION_PAGE = subscribePaths.account;
 
 export const paymentFailedTemplate = defineEmailTemplate({
   kind: SUBSCRIPTION_PAYMENT_FAILED,
