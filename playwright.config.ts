@@ -23,6 +23,7 @@ const VIEWPORT_INDEPENDENT = [
   "privacy-page",
   "newsletter-links",
   "admin-reviews",
+  "admin-subscriptions",
   "marketing-bro-science",
   "marketing-home",
   "marketing-test-kit",

@@ -51,6 +51,23 @@ export default defineConfig({
           maxWorkers: 1,
         },
       },
+      {
+        resolve: { alias },
+        define,
+        test: {
+          // The chaos run's short version (decision 134): three instances behind HAProxy under faults for
+          // about a minute, then a full reconciliation; run on its own, after the integration tests.
+          name: "chaos-short",
+          include: ["tests/chaos/**/*.test.ts"],
+          environment: "node",
+          globalSetup,
+          // Start-up (up to 3 min per instance on a busy machine), 70 s of load, a drain of at most
+          // 90 s and the teardown: every wait inside has its own bound; this is the last resort.
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });

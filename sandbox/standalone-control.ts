@@ -10,14 +10,15 @@ import { loopbackSocketOnly } from "./test-hooks";
  * through their methods, over HTTP on a loopback port of its own, answering this machine only
  * (test-hooks.ts). The Shopify emulator's faults stay at its own `/__control`.
  *
- *   GET  /stripe/sessions            every session: {id, status, paymentStatus, email}
+ *   GET  /stripe/sessions            every session: {id, status, paymentStatus, email, paymentIntent}
  *   PUT  /stripe/webhook-disorder    {duplicate, maxDelayMs}: events from now on duplicated, out of order
  *   DELETE /stripe/webhook-disorder  in order, once again
  *   POST /stripe/webhooks-settled    {timeoutMs}: 200 once no delivery waits or is in flight, else 504
  *   POST /mail/refuse                {ms}: SMTP greets every connection with 421 for that long
  *   DELETE /mail/refuse              accepts again
  *   GET  /mail/messages              every message kept: {to, subject, messageId}
- *   GET  /shopify/orders             every order kept: {id, name, email, sourceIdentifier}
+ *   GET  /shopify/orders             every order kept: {id, name, email, sourceIdentifier, cancelledAt,
+ *                                    refunds: [{id, note, amount}]} (amount in cents)
  */
 
 const disorderInput = z.object({
@@ -41,6 +42,7 @@ export function createStandaloneControl(emulators: StandaloneEmulators): express
         status: session.status,
         paymentStatus: session.payment_status,
         email: session.customer_details?.email ?? session.customer_email ?? null,
+        paymentIntent: typeof session.payment_intent === "string" ? session.payment_intent : null,
       })),
     });
   });
@@ -99,6 +101,8 @@ export function createStandaloneControl(emulators: StandaloneEmulators): express
         name: order.name,
         email: order.email,
         sourceIdentifier: order.sourceIdentifier,
+        cancelledAt: order.cancelledAt,
+        refunds: order.refunds.map((refund) => ({ id: refund.id, note: refund.note, amount: refund.amount })),
       })),
     });
   });

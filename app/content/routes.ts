@@ -1,5 +1,6 @@
 import { kitFacts } from "./product";
 import { brand, paths } from "./site";
+import { subscribePaths } from "./subscribe-paths";
 
 /**
  * Every page of spec §2 with its SEO copy and how it is served. The route table (app/routes.ts),
@@ -148,6 +149,14 @@ export const pages = {
     "Order Confirmation",
     "Your order confirmation and next steps.",
     { prerender: false, indexable: false },
+  ),
+  subscribe: page(
+    subscribePaths.page,
+    "Subscribe to the Enhancer",
+    "Subscribe and Save: the Enhancer on Your Cycle",
+    `${brand.name} Enhancer on subscription: a bottle every 30 days during your weeks on, nothing in your weeks off, every date shown before you pay, and cancel online at any time.`,
+    // Server-rendered: the price is Shopify's selling plan, live; the calendar is drawn for each choice.
+    { prerender: false },
   ),
   testProduct: page(
     paths.testProduct,

@@ -32,6 +32,8 @@ export type AdminOrderRow = {
   retrySyncId: string | null;
   /** The confirmation e-mail (its email_deliveries row). */
   confirmationEmail: AdminEmailState;
+  /** The subscription the order renews (its back-office page), or null for a one-time order. */
+  subscriptionId: string | null;
 };
 
 export type AdminOrdersPage = {
@@ -81,6 +83,8 @@ export type AdminOrderDetail = {
   review: { rating: number; state: string } | null;
   /** A fresh signed link to the shopper's order page, to send a shopper who lost theirs. */
   shopperLink: { url: string; validForDays: number };
+  /** The subscription the order renews, or null for a one-time order. */
+  subscriptionId: string | null;
 };
 
 /** A guarantee request waiting for the operator (refund in Stripe, then close it here). */

@@ -107,6 +107,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                   </Link>
                 </li>
               </ul>
+              <h2 className="mt-8 text-xl font-bold text-white">Subscription</h2>
+              <ul className="mt-3 space-y-3 text-lg">
+                <li>
+                  <Link to="/account/subscription" className={TEXT_LINK}>
+                    Your subscription: next charge, skip, pause, change or cancel
+                  </Link>
+                </li>
+              </ul>
               <form method="post" action="/account/sign-out" className="mt-8">
                 <button type="submit" className={buttonClass("secondary", "md")}>
                   Sign out

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AdminOrderDetailView } from "~/components/admin/order-detail";
 import { CloseOutcome, RetryOutcome } from "~/components/admin/order-states";
+import { OrderSubscriptionCard } from "~/components/admin/subscriptions";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
 import { orderNumberOf } from "~/server/admin/admin-orders.server";
@@ -25,16 +26,24 @@ export const headers = adminRouteHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
-  const { adminOrderDetails, adminReviews } = servicesFor(context, "adminOrderDetails", "adminReviews");
+  const { adminOrderDetails, adminReviews, adminSubscriptions } = servicesFor(
+    context,
+    "adminOrderDetails",
+    "adminReviews",
+    "adminSubscriptions",
+  );
   const orderNumber = orderNumberOf(params.orderNumber);
   const [detail, heldReviews] = await Promise.all([
     orderNumber === undefined ? undefined : adminOrderDetails.detail(orderNumber),
     adminReviews.heldCount(),
   ]);
+  // An order that renews a subscription shows it, and the subscription's other orders (issue 36 item 7).
+  const subscription = detail ? await adminSubscriptions.ofOrder(detail) : null;
   const url = new URL(request.url);
   return data(
     {
       detail: detail ?? null,
+      subscription,
       asked: params.orderNumber.slice(0, 20),
       heldReviews,
       email: session.email,
@@ -53,7 +62,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
-  const { detail, asked, heldReviews, email, retried, closed } = loaderData;
+  const { detail, subscription, asked, heldReviews, email, retried, closed } = loaderData;
   return (
     <AdminFrame
       heading={detail ? `Order #${detail.orderNumber}` : "No such order"}
@@ -67,7 +76,10 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
         <RetryOutcome retried={retried} />
         <CloseOutcome closed={closed} />
         {detail ? (
-          <AdminOrderDetailView detail={detail} />
+          <AdminOrderDetailView
+            detail={detail}
+            aside={subscription ? <OrderSubscriptionCard subscription={subscription} /> : null}
+          />
         ) : (
           <p className="rounded-card border border-white/10 bg-ink-800 p-6 text-ink-200">
             {`There is no order #${asked}. Search the order list by number or e-mail address.`}

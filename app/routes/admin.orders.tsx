@@ -4,9 +4,10 @@ import { GuaranteeRequests } from "~/components/admin/guarantee-requests";
 import { OrderSearch } from "~/components/admin/order-search";
 import { CloseOutcome, RetryOutcome } from "~/components/admin/order-states";
 import { OrdersTable } from "~/components/admin/orders-table";
+import { CustomerSubscriptions } from "~/components/admin/subscriptions";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { brand } from "~/content/site";
-import { orderNumberOf } from "~/server/admin/admin-orders.server";
+import { orderNumberOf, orderSearchOf } from "~/server/admin/admin-orders.server";
 import {
   ADMIN_HEADERS,
   adminRouteHeaders,
@@ -32,23 +33,28 @@ export const headers = adminRouteHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
-  const { adminOrders, guarantee, adminReviews } = servicesFor(
+  const { adminOrders, guarantee, adminReviews, adminSubscriptions } = servicesFor(
     context,
     "adminOrders",
     "guarantee",
     "adminReviews",
+    "adminSubscriptions",
   );
   const url = new URL(request.url);
-  const [list, guaranteeRequests, heldReviews] = await Promise.all([
+  const search = orderSearchOf(url.searchParams.get("q"));
+  const [list, guaranteeRequests, heldReviews, customerSubscriptions] = await Promise.all([
     adminOrders.list(pageOf(url.searchParams.get("page")), url.searchParams.get("q")),
     guarantee.openRequests(),
     adminReviews.heldCount(),
+    // Searched by a customer's address: their subscriptions too (issue 36 item 7).
+    search.kind === "email" ? adminSubscriptions.ofCustomer(search.email) : [],
   ]);
   return data(
     {
       ...list,
       guaranteeRequests,
       heldReviews,
+      customerSubscriptions,
       email: session.email,
       retried: outcomeFlag(url, "retried"),
       closed: outcomeFlag(url, "closed"),
@@ -104,6 +110,7 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
     heldReviews,
     query,
     queryProblem,
+    customerSubscriptions,
   } = loaderData;
   const pageLink = (to: number) =>
     `/admin/orders?${query ? `q=${encodeURIComponent(query)}&` : ""}page=${to}`;
@@ -117,6 +124,7 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
         <GuaranteeRequests requests={guaranteeRequests} />
         <h2 className="pt-4 text-xl font-extrabold text-white">Orders</h2>
         <OrderSearch query={query} problem={queryProblem} />
+        <CustomerSubscriptions subscriptions={customerSubscriptions} />
         {queryProblem ? null : orders.length === 0 ? (
           <p className="rounded-card border border-white/10 bg-ink-800 p-6 text-ink-200">
             {query ? `No order matches “${query}”.` : page > 1 ? "No orders on this page." : "No orders yet."}

@@ -30,12 +30,14 @@ const LATEST_REVIEWS = 3;
  * product cache) answers (spec §4: "a loading flag while the product is fetched on open").
  */
 export function loader({ context }: Route.LoaderArgs) {
-  const services = servicesFor(context, "productLookup", "reviewListing", "logger");
+  const services = servicesFor(context, "productLookup", "reviewListing", "logger", "subscribePage");
   const caller = callerOf(context);
   return {
     live: services.productLookup.live(enhancerHandle, LIVE_PRODUCT_TIMEOUT_MS, caller),
     offers: services.productLookup.offers(["bundle_3_month", "enhancer"], LIVE_PRODUCT_TIMEOUT_MS, caller),
     reviews: latestProductReviews(services, enhancerHandle, LATEST_REVIEWS, caller),
+    // The link to /subscribe, only while Shopify has a selling plan (read without waiting; decision 131).
+    subscribeLink: services.subscribePage.entryLink(),
   };
 }
 
@@ -44,7 +46,7 @@ export function loader({ context }: Route.LoaderArgs) {
  * 0.25) at once, the live Shopify product when it arrives, the defaults kept on failure.
  */
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { live, offers, reviews } = loaderData;
+  const { live, offers, reviews, subscribeLink } = loaderData;
   return (
     <div className="relative">
       <section className="relative overflow-hidden border-b border-white/10 bg-ink-950">
@@ -54,7 +56,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             <ProductImage kind="bottle" alt={`A bottle of ${defaultEnhancer.title}`} priority />
           </div>
           <WithLiveProduct live={live} announce>
-            {(product, loading) => <ProductHeader {...product} loading={loading} />}
+            {(product, loading) => (
+              <ProductHeader {...product} loading={loading} subscribeLink={subscribeLink} />
+            )}
           </WithLiveProduct>
         </div>
       </section>

@@ -1,5 +1,6 @@
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { BuyButton } from "~/components/commerce/buy-button";
+import { SubscribeLink } from "~/components/subscribe/subscribe-link";
 import { FormNotice, TextField } from "~/components/support/form-fields";
 import { buttonClass } from "~/components/ui/button-link";
 import { Icon } from "~/components/ui/icon";
@@ -8,6 +9,7 @@ import { cyclePlan, formatDay, onlyABloodTest, outcomeById, resultPage, sampleTi
 import { brand, paths } from "~/content/site";
 import type { QuizResultActionData, QuizResultView } from "~/contracts/quiz";
 import { quizResultAction, quizResultLoader, RESULT_HEADERS } from "~/server/http/quiz-pages.server";
+import { servicesFor } from "~/server/http/route-services.server";
 import type { Route } from "./+types/results.quiz.$token";
 
 /**
@@ -26,7 +28,12 @@ export const meta = ({ data }: Route.MetaArgs) => [
 export const headers = () => RESULT_HEADERS;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return quizResultLoader(request, context, params.token);
+  const result = await quizResultLoader(request, context, params.token);
+  // The link to /subscribe beside the Enhancer, only while Shopify has a selling plan (decision 131).
+  const subscribeLink = result.data.view
+    ? servicesFor(context, "subscribePage").subscribePage.entryLink()
+    : null;
+  return data({ ...result.data, subscribeLink }, result.init ?? undefined);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -48,16 +55,25 @@ export default function QuizResultPage({ loaderData, actionData }: Route.Compone
       </div>
     );
   }
-  return <ResultPlan view={loaderData.view} prices={loaderData.prices} actionData={actionData} />;
+  return (
+    <ResultPlan
+      view={loaderData.view}
+      prices={loaderData.prices}
+      subscribeLink={loaderData.subscribeLink}
+      actionData={actionData}
+    />
+  );
 }
 
 function ResultPlan({
   view,
   prices,
+  subscribeLink,
   actionData,
 }: {
   view: QuizResultView;
   prices: { kit: string; enhancer: string };
+  subscribeLink: string | null;
   actionData?: QuizResultActionData;
 }) {
   const outcome = outcomeById(view.outcome);
@@ -160,6 +176,7 @@ function ResultPlan({
                   {resultPage.enhancer.buy(enhancerPrice)}
                 </BuyButton>
               </div>
+              {subscribeLink ? <SubscribeLink text={subscribeLink} className="mt-4" /> : null}
             </section>
           ) : null}
           <EmailPlan actionData={actionData?.form === "email" ? actionData : undefined} />

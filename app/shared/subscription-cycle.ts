@@ -30,11 +30,15 @@ export type CycleChoice = { weeksOn: WeeksOn; weeksOff: WeeksOff };
 /**
  * What the subscriber changed, in the order they changed it. A skip names a bottle by its number
  * (0 is the first), which no pause moves; a pause starts on a date and lasts whole weeks, and moves
- * everything from that date on by its length.
+ * everything from that date on by its length; a new cycle from a date gives the on or off period under
+ * way on that date its new length (counted from the period's own start, pauses left out, and never
+ * ending before that date) and alternates the new lengths after it. Bottles are counted in on days
+ * throughout, so servings already at home carry over into the new cycle.
  */
 export type CycleAdjustment =
   | { kind: "skip"; bottle: number }
-  | { kind: "pause"; from: PlainDate; weeks: number };
+  | { kind: "pause"; from: PlainDate; weeks: number }
+  | { kind: "cycle"; from: PlainDate; weeksOn: WeeksOn; weeksOff: WeeksOff };
 
 export type CycleInput = CycleChoice & {
   /** The first charge, and the first on day. */
@@ -136,32 +140,32 @@ export function zonedDate(unixSeconds: number, timeZone: string): PlainDate {
 
 // --- The calendar -------------------------------------------------------------------------------------
 
-/** The cycle without adjustments, as day offsets from the start: charges and on/off stretches. */
-function plainCycle(choice: CycleChoice, horizon: number) {
-  const onDays = choice.weeksOn * 7;
-  const cycleDays = (choice.weeksOn + choice.weeksOff) * 7;
-  // The day on which the n-th on day (0-based) falls.
-  const dayOfOnDay = (n: number) => Math.floor(n / onDays) * cycleDays + (n % onDays);
-  const charges: { bottle: number; day: number }[] = [];
-  for (let bottle = 0; dayOfOnDay(bottle * SERVINGS_PER_BOTTLE) <= horizon; bottle++)
-    charges.push({ bottle, day: dayOfOnDay(bottle * SERVINGS_PER_BOTTLE) });
-  const periods: { kind: "on" | "off"; start: number; end: number; servingsCarried?: number }[] = [];
-  for (let cycle = 0; cycle * cycleDays <= horizon; cycle++) {
-    const start = cycle * cycleDays;
-    const onUsed = (cycle + 1) * onDays;
-    const delivered = Math.ceil(onUsed / SERVINGS_PER_BOTTLE) * SERVINGS_PER_BOTTLE;
-    periods.push({ kind: "on", start, end: start + onDays });
-    periods.push({
-      kind: "off",
-      start: start + onDays,
-      end: start + cycleDays,
-      servingsCarried: delivered - onUsed,
-    });
-  }
-  return { charges, periods };
-}
+type Stretch = { kind: CyclePeriod["kind"]; start: number; end: number };
 
-type Stretch = { kind: CyclePeriod["kind"]; start: number; end: number; servingsCarried?: number };
+const lengthOf = (choice: CycleChoice, kind: "on" | "off") =>
+  (kind === "on" ? choice.weeksOn : choice.weeksOff) * 7;
+const byStart = (a: Stretch, b: Stretch) => a.start - b.start || (a.kind === "paused" ? -1 : 1);
+
+/** On and off stretches in turn from `start` (the first of kind `first`, `firstLength` days) through `until`. */
+function alternate(
+  choice: CycleChoice,
+  start: number,
+  first: "on" | "off",
+  firstLength: number,
+  until: number,
+): Stretch[] {
+  const out: Stretch[] = [];
+  let kind = first;
+  let at = start;
+  let length = firstLength;
+  while (at <= until) {
+    if (length > 0) out.push({ kind, start: at, end: at + length });
+    at += length;
+    kind = kind === "on" ? "off" : "on";
+    length = lengthOf(choice, kind);
+  }
+  return out;
+}
 
 /** Moves everything from `at` on by `length` days and puts a paused stretch there. */
 function insertPause(stretches: Stretch[], at: number, length: number): Stretch[] {
@@ -176,7 +180,56 @@ function insertPause(stretches: Stretch[], at: number, length: number): Stretch[
     }
   }
   out.push({ kind: "paused", start: at, end: at + length });
-  return out.sort((a, b) => a.start - b.start || (a.kind === "paused" ? -1 : 1));
+  return out.sort(byStart);
+}
+
+/**
+ * A new cycle from day `at`: the on or off period under way then (or the next one, from within a pause)
+ * lasts the new length from its own start, pauses left out, ending no earlier than `at`; the new lengths
+ * alternate after it. Pauses that begin later are kept, moving what follows them.
+ */
+function changeCycle(stretches: Stretch[], at: number, choice: CycleChoice, until: number): Stretch[] {
+  const sorted = [...stretches].sort(byStart);
+  const index = sorted.findIndex((stretch) => stretch.kind !== "paused" && stretch.end > at);
+  const current = sorted[index];
+  if (!current || current.kind === "paused") return sorted;
+  let elapsed = 0;
+  for (let earlier = index - 1; earlier >= 0; earlier--) {
+    const stretch = sorted[earlier] as Stretch;
+    if (stretch.kind === "paused") continue;
+    if (stretch.kind !== current.kind) break;
+    elapsed += stretch.end - stretch.start;
+  }
+  const from = Math.max(at, current.start);
+  elapsed += from - current.start;
+  const remaining = Math.max(lengthOf(choice, current.kind) - elapsed, 0);
+  const next = alternate(choice, from, current.kind, remaining, until);
+  const head: Stretch[] = [];
+  if (from > current.start) {
+    const first = next[0];
+    if (first && first.kind === current.kind && first.start === from) {
+      next.shift();
+      head.push({ kind: current.kind, start: current.start, end: first.end });
+    } else head.push({ kind: current.kind, start: current.start, end: from });
+  }
+  let out = [...sorted.slice(0, index), ...head, ...next];
+  for (const later of sorted.slice(index + 1).filter((stretch) => stretch.kind === "paused"))
+    out = insertPause(out, later.start, later.end - later.start);
+  return out.sort(byStart);
+}
+
+/** Each bottle's day: bottle n is needed on the (30 n)th on day. */
+function chargeDays(stretches: Stretch[]): { bottle: number; day: number }[] {
+  const charges: { bottle: number; day: number }[] = [];
+  let used = 0;
+  for (const stretch of stretches) {
+    if (stretch.kind !== "on") continue;
+    const length = stretch.end - stretch.start;
+    for (let bottle = charges.length; bottle * SERVINGS_PER_BOTTLE < used + length; bottle++)
+      charges.push({ bottle, day: stretch.start + bottle * SERVINGS_PER_BOTTLE - used });
+    used += length;
+  }
+  return charges;
 }
 
 /** Checks a cycle choice: 8, 10 or 12 weeks on and 2, 3 or 4 off. */
@@ -194,39 +247,52 @@ export function cycleCalendar(input: CycleInput): CycleCalendar {
   const origin = dayNumber(input.start);
   const horizon = dayNumber(input.through) - origin;
   const adjustments = input.adjustments ?? [];
-  const pauses = adjustments.filter((entry) => entry.kind === "pause");
-  for (const pause of pauses) {
-    if (!Number.isInteger(pause.weeks) || pause.weeks < PAUSE_WEEKS.min || pause.weeks > PAUSE_WEEKS.max)
-      throw new RangeError(`a pause lasts ${PAUSE_WEEKS.min} to ${PAUSE_WEEKS.max} weeks`);
+  let pausedDays = 0;
+  for (const entry of adjustments) {
+    if (entry.kind === "pause") {
+      if (!Number.isInteger(entry.weeks) || entry.weeks < PAUSE_WEEKS.min || entry.weeks > PAUSE_WEEKS.max)
+        throw new RangeError(`a pause lasts ${PAUSE_WEEKS.min} to ${PAUSE_WEEKS.max} weeks`);
+      pausedDays += entry.weeks * 7;
+    } else if (entry.kind === "cycle") {
+      const { weeksOn: on, weeksOff: off } = entry as { weeksOn: number; weeksOff: number };
+      if (!isCycleChoice({ weeksOn: on, weeksOff: off }))
+        throw new RangeError(`not a cycle: ${on} on, ${off} off`);
+    }
   }
-  // Pauses move things later, so the plain cycle is drawn far enough to fill the horizon after them.
-  const pausedDays = pauses.reduce((sum, pause) => sum + pause.weeks * 7, 0);
-  const plain = plainCycle(input, Math.max(horizon, 0) + pausedDays);
-  let charges = plain.charges;
-  let stretches: Stretch[] = plain.periods;
-  for (const pause of pauses) {
-    const at = dayNumber(pause.from) - origin;
-    const length = pause.weeks * 7;
-    charges = charges.map((charge) => (charge.day >= at ? { ...charge, day: charge.day + length } : charge));
-    stretches = insertPause(stretches, at, length);
+  // Pauses move things later, so the cycle is drawn far enough to fill the horizon after them.
+  const until = Math.max(horizon, 0) + pausedDays;
+  let stretches = alternate(input, 0, "on", lengthOf(input, "on"), until);
+  for (const entry of adjustments) {
+    if (entry.kind === "pause")
+      stretches = insertPause(stretches, dayNumber(entry.from) - origin, entry.weeks * 7);
+    else if (entry.kind === "cycle")
+      stretches = changeCycle(stretches, dayNumber(entry.from) - origin, entry, until);
   }
   const skipped = new Set(adjustments.flatMap((entry) => (entry.kind === "skip" ? [entry.bottle] : [])));
+  // Servings left when an off stretch starts: the bottles delivered by then, less the on days used.
+  let used = 0;
+  const periods: CyclePeriod[] = [];
+  for (const stretch of stretches) {
+    if (stretch.kind === "on") used += stretch.end - stretch.start;
+    if (stretch.start > horizon || stretch.end <= stretch.start) continue;
+    const period: CyclePeriod = {
+      kind: stretch.kind,
+      start: dateOfDay(origin + stretch.start),
+      end: dateOfDay(origin + stretch.end),
+    };
+    if (stretch.kind === "off")
+      period.servingsCarried = Math.ceil(used / SERVINGS_PER_BOTTLE) * SERVINGS_PER_BOTTLE - used;
+    periods.push(period);
+  }
   return {
-    charges: charges
+    charges: chargeDays(stretches)
       .filter((charge) => charge.day <= horizon)
       .map((charge) => ({
         bottle: charge.bottle,
         date: dateOfDay(origin + charge.day),
         skipped: skipped.has(charge.bottle),
       })),
-    periods: stretches
-      .filter((stretch) => stretch.start <= horizon && stretch.end > stretch.start)
-      .map((stretch) => ({
-        kind: stretch.kind,
-        start: dateOfDay(origin + stretch.start),
-        end: dateOfDay(origin + stretch.end),
-        ...(stretch.servingsCarried !== undefined ? { servingsCarried: stretch.servingsCarried } : {}),
-      })),
+    periods,
   };
 }
 

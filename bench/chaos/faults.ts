@@ -16,7 +16,13 @@ export type FaultRecord = ScheduledFault & {
   note: string;
 };
 
-export type FaultContext = { stack: Stack; database: ChaosDatabase; redis: ChaosRedis; now: () => number };
+export type FaultContext = {
+  stack: Stack;
+  database: ChaosDatabase;
+  /** None when redis-server is not installed: the Redis fault is then recorded as not carried out. */
+  redis: ChaosRedis | undefined;
+  now: () => number;
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -81,6 +87,18 @@ async function run(ctx: FaultContext, fault: ScheduledFault): Promise<FaultRecor
         instance.busy = false;
       }
     }
+    case "deploy": {
+      const instance = await claim(stack.instances, fault.instance ?? 1);
+      try {
+        const { readyAfter, code } = await bounce(ctx, instance, "SIGTERM");
+        return done(`instance ${instance.index} sent SIGTERM (exit ${code}) and started again`, {
+          instance: instance.index,
+          readyAfter,
+        });
+      } finally {
+        instance.busy = false;
+      }
+    }
     case "rolling-restart": {
       const notes: string[] = [];
       let slowest = 0;
@@ -100,6 +118,7 @@ async function run(ctx: FaultContext, fault: ScheduledFault): Promise<FaultRecor
       await during(ctx.database.freeze, ctx.database.thaw);
       return done("every database connection held silent, then released");
     case "redis-restart":
+      if (!ctx.redis) return done("not carried out: the run has no Redis (redis-server is not installed)");
       await ctx.redis.restart(fault.seconds * 1000);
       return done("Redis stopped (SIGTERM) and started again, empty");
     case "shopify-failing":

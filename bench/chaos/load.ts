@@ -25,6 +25,8 @@ export type Load = {
   /** Why the verification failed, as its answer said (`reason`), with how often. */
   verifyFailures: Map<string, number>;
   done: Promise<void>;
+  /** Ends the load early (the run is being stopped): no new checkout, page views stop. */
+  stop(): void;
 };
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -42,7 +44,18 @@ export function startLoad(options: {
   const { url, seconds, now } = options;
   const requests: RequestRecord[] = [];
   const checkouts: CheckoutRecord[] = [];
-  const load: Load = { requests, checkouts, shed: 0, verifyFailures: new Map(), done: Promise.resolve() };
+  let stopped = false;
+  const load: Load = {
+    requests,
+    checkouts,
+    shed: 0,
+    verifyFailures: new Map(),
+    done: Promise.resolve(),
+    stop: () => {
+      stopped = true;
+      for (const page of pages) page.stop();
+    },
+  };
 
   const pages = [
     { kind: "GET / (prerendered)", path: "/" },
@@ -58,14 +71,15 @@ export function startLoad(options: {
     instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
       requests.push({ kind, at: now() - ms / 1000, ms, status });
     });
-    // autocannon emits reqError(client, error); its types name only "error".
-    (instance as unknown as NodeJS.EventEmitter).on("reqError", (_client: unknown, error: Error) =>
+    // autocannon emits reqError(error) (lib/run.js; its types do not name the event). It was read as
+    // (client, error) and threw on the first page view with no answer, once HAProxy was gone.
+    (instance as unknown as NodeJS.EventEmitter).on("reqError", (error: Error | undefined) =>
       requests.push({
         kind,
         at: now(),
         ms: 0,
         status: 0,
-        error: (error as { code?: string }).code ?? error.message,
+        error: (error as { code?: string } | undefined)?.code ?? error?.message ?? "unknown",
       }),
     );
     return instance;
@@ -148,7 +162,7 @@ export function startLoad(options: {
   const checkoutsDone = (async () => {
     let next = performance.now();
     const end = now() + seconds;
-    while (now() < end) {
+    while (now() < end && !stopped) {
       if (inFlight.size < options.concurrency) {
         const running = checkout();
         inFlight.add(running);

@@ -9,6 +9,7 @@ import type { FaultRecord } from "./faults";
 import type { CheckoutRecord, RequestRecord } from "./load";
 import type { MemorySample, QueueSample } from "./monitor";
 import type { Reconciliation } from "./reconcile";
+import type { IssuedRefund } from "./refunds";
 import type { Schedule } from "./schedule";
 
 export type RunFacts = {
@@ -18,6 +19,7 @@ export type RunFacts = {
   faults: FaultRecord[];
   requests: RequestRecord[];
   checkouts: CheckoutRecord[];
+  refunds: IssuedRefund[];
   shed: number;
   verifyFailures: Map<string, number>;
   memory: MemorySample[];
@@ -91,6 +93,12 @@ function haproxyRetries(logFile: string): { lines: number; retried: number; redi
   return { lines, retried, redispatched };
 }
 
+function refusedRefunds(refunds: IssuedRefund[]): string {
+  const failed = refunds.filter((r) => !r.refundId);
+  if (failed.length === 0) return "";
+  return `; ${failed.length} not made (${[...new Set(failed.map((r) => r.error?.slice(0, 120)))].join("; ")})`;
+}
+
 export function renderReport(facts: RunFacts): string {
   const { schedule, requests, checkouts } = facts;
   const slack = Number(facts.settings.CHAOS_RATE) * 5;
@@ -118,6 +126,7 @@ export function renderReport(facts: RunFacts): string {
   out.push(
     `- Checkouts begun: ${checkouts.length} (${s1(checkouts.length / schedule.totalSeconds)} a second); verified on the success page: ${verified}; not begun because ${facts.settings.CHAOS_CONCURRENCY} were in flight: ${facts.shed}.`,
     `- Page views (autocannon): ${pageViews.length} (${s1(pageViews.length / schedule.totalSeconds)} a second).`,
+    `- Refunds the merchant made in Stripe while the faults ran: ${facts.refunds.filter((r) => r.refundId).length} on ${new Set(facts.refunds.map((r) => r.sessionId)).size} orders (in full, in part, or in two parts)${refusedRefunds(facts.refunds)}.`,
     `- Drain after the load: ${s1(facts.drainSeconds)} s until the queues were empty and Stripe's deliveries settled.`,
   );
 
@@ -214,7 +223,7 @@ export function renderReport(facts: RunFacts): string {
   const rec = facts.reconciliation;
   out.push(
     "",
-    "## Reconciliation (every paid session counted, decision 128)",
+    "## Reconciliation (every paid session and every refund counted, decision 128)",
     "",
     "| Check | Expected | Found | OK |",
     "|---|---|---|---|",
@@ -235,7 +244,7 @@ export function renderReport(facts: RunFacts): string {
   }
   out.push(
     "",
-    `**Verdict: ${rec.ok ? "every paid session is one order, one e-mail, one Shopify order; no queue left" : "MISMATCH"}**`,
+    `**Verdict: ${rec.ok ? "every paid session is one order, one e-mail, one Shopify order; every refund is recorded once and mirrored once in Shopify; no queue left" : "MISMATCH"}**`,
     "",
   );
   return out.join("\n");

@@ -10,9 +10,9 @@ import { randomBytes } from "node:crypto";
 import { appendFileSync, closeSync, openSync } from "node:fs";
 import path from "node:path";
 import { killGroup, spawnTracked } from "../../scripts/lib/processes";
-import { freePort, type RunningServer, startServer } from "../../scripts/lib/server-process";
-import { buildDir, root } from "../support";
-import { spawnAnnouncing, stopChild } from "./backing";
+import { type RunningServer, startServer } from "../../scripts/lib/server-process";
+import { buildDir as benchBuildDir, root } from "../support";
+import { type CloseOptions, spawnAnnouncing, stopChild } from "./backing";
 
 export type Instance = {
   index: number;
@@ -29,23 +29,35 @@ export type Stack = {
   controlUrl: string;
   /** The Shopify emulator's own hooks (`/__control`). */
   shopifyUrl: string;
-  /** The Stripe emulator's origin (its pay pages). */
+  /** The Stripe emulator's API origin (its pay pages too). */
   stripeUrl: string;
+  /** A secret key the Stripe emulator accepts (for the refunds a merchant makes). */
+  stripeSecretKey: string;
   instances: Instance[];
   haproxyLog: string;
   /** Where each instance's log lines go (instance-N.log, every process it ran, in order). */
   logDir: string;
   /** Starts instance `index` again on its port; resolves once its /readyz answers 200. */
   start(instance: Instance): Promise<void>;
-  close(): Promise<void>;
+  /** Stops everything it started; an instance being started meanwhile is stopped as it comes up. */
+  close(options?: CloseOptions): Promise<void>;
 };
 
 export type StackOptions = {
   databaseUrl: string;
-  redisUrl: string;
+  /** The run's own Redis (none: each instance counts its rate limits in its own memory). */
+  redisUrl: string | undefined;
   /** Messages the mail emulator must keep (every confirmation of the run). */
   mailKeep: number;
   logDir: string;
+  /** The build the instances serve (BUILD_DIR): the benchmarks' own, or `build` in `npm test`. */
+  buildDir: string;
+  /** Hands out the ports the stack listens on (ports.ts). */
+  port: () => Promise<number>;
+  /** Units on hand of each seeded variant in the Shopify emulator (its seed holds SEEDED_STOCK). */
+  stock: number;
+  /** Given `close` before anything starts, so a run stopped while the stack starts can stop it too. */
+  onClose?: (close: (options?: CloseOptions) => Promise<void>) => void;
 };
 
 /** Polls `url` until it answers 200 (bounded). */
@@ -68,16 +80,36 @@ export function buildOnce(): void {
   if (process.env.CHAOS_SKIP_BUILD === "1") return;
   execFileSync("npx", ["react-router", "build"], {
     cwd: root,
-    env: { ...process.env, BUILD_DIR: buildDir },
+    env: { ...process.env, BUILD_DIR: benchBuildDir },
     stdio: "inherit",
   });
 }
 
+export function haproxyInstalled(): boolean {
+  try {
+    execFileSync("haproxy", ["-v"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function control(url: string, method: string, body: unknown): Promise<void> {
+  const response = await fetch(url, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
-  const haproxyPort = await freePort();
+  const haproxyPort = await options.port();
   const url = `http://127.0.0.1:${haproxyPort}`;
-  const controlPort = await freePort();
-  const ports = [await freePort(), await freePort(), await freePort()];
+  const controlPort = await options.port();
+  const ports = [await options.port(), await options.port(), await options.port()];
+  let closed = false;
   let emulators: ChildProcess | undefined;
   let haproxy: ChildProcess | undefined;
   const instances: Instance[] = ports.map((port, i) => ({
@@ -94,18 +126,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (lines.length)
       appendFileSync(path.join(options.logDir, `instance-${instance.index}.log`), `${lines.join("\n")}\n`);
   };
-  const close = async () => {
-    if (haproxy?.pid !== undefined) killGroup(haproxy.pid, "SIGTERM");
-    await stopChild(haproxy);
+  const close = async ({ graceMs = 15_000 }: CloseOptions = {}) => {
+    closed = true;
+    if (haproxy?.pid !== undefined) killGroup(haproxy.pid, graceMs > 0 ? "SIGTERM" : "SIGKILL");
+    await stopChild(haproxy, Math.min(graceMs, 10_000));
     await Promise.all(
       instances.map(async (instance) => {
-        await instance.server?.stop("SIGTERM", { killAfterMs: 15_000 });
+        await instance.server?.stop(graceMs > 0 ? "SIGTERM" : "SIGKILL", { killAfterMs: graceMs });
         keepLogs(instance);
       }),
     );
-    await stopChild(emulators);
+    await stopChild(emulators, Math.min(graceMs, 10_000));
   };
 
+  options.onClose?.(close);
+  const stillOpen = () => {
+    if (closed) throw new Error("the stack was closed while it started");
+  };
   try {
     const started = await spawnAnnouncing(
       ["sandbox/standalone.ts"],
@@ -118,16 +155,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       "the emulators",
     );
     emulators = started.child;
+    stillOpen();
     const emulatorEnv = started.announced as Record<string, string>;
+    // Enough of each seeded product for every checkout of the run (sandbox/shopify/control.ts).
+    await control(`${emulatorEnv.SHOPIFY_API_URL}/__control/stock`, "PUT", { quantity: options.stock });
     // Equal on every instance (docs/deploy.md "What must be equal on every instance").
     const shared = {
       ...emulatorEnv,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: options.buildDir,
       LOG_LEVEL: "warn",
       TRUST_PROXY_HOPS: "1",
       PUBLIC_SITE_URL: url,
       DATABASE_URL: options.databaseUrl,
-      RATE_LIMIT_REDIS_URL: options.redisUrl,
+      ...(options.redisUrl ? { RATE_LIMIT_REDIS_URL: options.redisUrl } : {}),
       SITE_SECRET: randomBytes(32).toString("hex"),
       HEALTH_DATA_KEYS: `chaos:${randomBytes(32).toString("base64")}`,
       // One load generator is one address sending what thousands of shoppers would.
@@ -139,12 +179,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const deadline = Date.now() + 180_000;
       for (;;) {
         keepLogs(instance);
+        if (closed) throw new Error("the stack is closed: no instance is started");
         try {
           instance.server = await startServer({ ...shared, PORT: String(instance.port) });
+          // Closed while it was starting: it is stopped here, as close() could not see it.
+          if (closed) {
+            await instance.server.stop("SIGKILL");
+            throw new Error("the stack is closed: no instance is started");
+          }
           await waitForOk(`http://127.0.0.1:${instance.port}/readyz`, 120_000);
           return;
         } catch (error) {
-          if (Date.now() > deadline) throw error;
+          if (closed || Date.now() > deadline) throw error;
           await instance.server?.stop("SIGKILL");
           await new Promise((resolve) => setTimeout(resolve, 1_000));
         }
@@ -154,6 +200,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const results = await Promise.allSettled(instances.map((instance) => start(instance)));
     const failed = results.find((result) => result.status === "rejected");
     if (failed) throw (failed as PromiseRejectedResult).reason;
+    stillOpen();
 
     const logFd = openSync(haproxyLog, "w");
     haproxy = spawnTracked("haproxy", ["-f", path.join(root, "deploy/haproxy.cfg")], {
@@ -168,12 +215,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       stdio: ["ignore", logFd, logFd],
     });
     closeSync(logFd);
+    stillOpen();
     await waitForOk(`${url}/readyz`, 30_000);
     return {
       url,
       controlUrl: `http://127.0.0.1:${controlPort}`,
       shopifyUrl: emulatorEnv.SHOPIFY_API_URL as string,
       stripeUrl: emulatorEnv.STRIPE_API_URL as string,
+      stripeSecretKey: emulatorEnv.STRIPE_SECRET_KEY as string,
       instances,
       haproxyLog,
       logDir: options.logDir,

@@ -9,6 +9,8 @@ import type { Fault } from "./faults";
  *   DELETE /__control/faults                                                   drop queued faults
  *   GET    /__control/calls                                                    {storefront, admin, total, log}
  *   POST   /__control/reset                                                    counters, faults and data back to the seed
+ *   PUT    /__control/stock  {quantity, variantId?}                            units on hand of that variant, or of
+ *                                                                              every variant whose stock is tracked
  */
 
 export type ControlTarget = {
@@ -16,6 +18,8 @@ export type ControlTarget = {
   clearFaults(): void;
   calls(): unknown;
   reset(): void;
+  /** Sets the units on hand; returns the variants changed (none: no such tracked variant). */
+  setStock(quantity: number, variantId?: string): string[];
 };
 
 const FAULT_KINDS = new Set(["latency", "status", "throttled", "malformed", "timeout", "lost_answer"]);
@@ -49,6 +53,27 @@ export function createControlRouter(target: ControlTarget): express.Router {
   });
   control.get("/calls", (_req, res) => {
     res.json(target.calls());
+  });
+  control.put("/stock", (req, res) => {
+    const { quantity, variantId } = (req.body ?? {}) as { quantity?: unknown; variantId?: unknown };
+    if (
+      !Number.isInteger(quantity) ||
+      (quantity as number) < -1_000_000 ||
+      (quantity as number) > 1_000_000
+    ) {
+      res.status(400).json({ error: "quantity must be a whole number" });
+      return;
+    }
+    if (variantId !== undefined && typeof variantId !== "string") {
+      res.status(400).json({ error: "variantId must be a variant's gid" });
+      return;
+    }
+    const changed = target.setStock(quantity as number, variantId);
+    if (changed.length === 0) {
+      res.status(404).json({ error: "no variant with tracked stock by that id" });
+      return;
+    }
+    res.json({ quantity, variants: changed });
   });
   control.post("/reset", (_req, res) => {
     target.reset();

@@ -271,6 +271,18 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
     counts.admin = 0;
     store.reset();
   };
+  const setStock = (quantity: number, variantId?: string) => {
+    const changed: string[] = [];
+    for (const product of store.products.values()) {
+      for (const variant of product.variants) {
+        if (variant.inventoryQuantity === undefined) continue;
+        if (variantId !== undefined && variant.id !== variantId) continue;
+        variant.inventoryQuantity = quantity;
+        changed.push(variant.id);
+      }
+    }
+    return changed;
+  };
   const notifyShipping: ShippingNotifier = options.customerMail
     ? createShippingNotifier(options.customerMail)
     : async () => {};
@@ -292,7 +304,10 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
   router.use(express.json({ limit: "1mb", type: ["application/json"] }));
   router.use(express.text({ limit: "1mb", type: ["application/graphql"] }));
   if (options.controlHooks)
-    router.use("/__control", createControlRouter({ addFault, clearFaults, calls: snapshot, reset }));
+    router.use(
+      "/__control",
+      createControlRouter({ addFault, clearFaults, calls: snapshot, reset, setStock }),
+    );
   router.post("/api/:version/graphql.json", endpoint("storefront", state));
   router.post("/admin/api/:version/graphql.json", endpoint("admin", state));
   router.all(["/api/:version/graphql.json", "/admin/api/:version/graphql.json"], (_req, res) => {

@@ -8,6 +8,8 @@ import {
   type StoredProduct,
   type StoredVariant,
   shopifyDecimal,
+  variantAvailable,
+  variantBackordered,
 } from "./store";
 
 /**
@@ -85,8 +87,8 @@ export function storefrontRoot(store: ShopifyStore, operation: "query" | "mutati
     id: variant.id,
     title: variant.title,
     sku: variant.sku,
-    availableForSale: variant.availableForSale && product.status === "ACTIVE",
-    currentlyNotInStock: false,
+    availableForSale: variantAvailable(variant) && product.status === "ACTIVE",
+    currentlyNotInStock: variantBackordered(variant),
     requiresShipping: true,
     price: money(variant.price, currency),
     compareAtPrice: variant.compareAtPrice ? money(variant.compareAtPrice, currency) : null,
@@ -109,7 +111,7 @@ export function storefrontRoot(store: ShopifyStore, operation: "query" | "mutati
         return typeof at === "number" && text.length > at ? `${text.slice(0, at)}...` : text;
       },
       descriptionHtml: product.descriptionHtml,
-      availableForSale: product.status === "ACTIVE" && product.variants.some((v) => v.availableForSale),
+      availableForSale: product.status === "ACTIVE" && product.variants.some(variantAvailable),
       vendor: product.vendor,
       productType: product.productType,
       tags: product.tags,
@@ -200,7 +202,7 @@ export function adminRoot(store: ShopifyStore, operation: "query" | "mutation"):
     price: adminMoney(variant.price),
     compareAtPrice: variant.compareAtPrice ? adminMoney(variant.compareAtPrice) : null,
     sku: variant.sku,
-    availableForSale: variant.availableForSale,
+    availableForSale: variantAvailable(variant),
     inventoryItem: {
       __typename: "InventoryItem",
       id: variant.id.replace("ProductVariant", "InventoryItem"),

@@ -15,6 +15,10 @@ export type StoredVariant = {
   /** Decimal string, or null: no "was" price. */
   compareAtPrice?: string | null;
   sku: string | null;
+  /**
+   * The merchant offers it (published, not withdrawn). What the APIs answer as `availableForSale` is
+   * `variantAvailable`: this, and stock left unless the stock is untracked or the policy is CONTINUE.
+   */
   availableForSale: boolean;
   /**
    * Units on hand at the store's one location; orderCreate takes from it, orderCancel puts back. Left
@@ -80,8 +84,34 @@ export type ShopifyStore = {
   reset(): void;
 };
 
-/** Units of each seeded variant on hand: plenty for tests and a day of clicking, finite so stock shows. */
-export const SEEDED_STOCK = 100;
+/**
+ * Units of each seeded variant on hand: finite so stock shows, and with the DENY policy a variant whose
+ * stock is gone is not for sale, as in Shopify. One end-to-end run sells about 15 Enhancers from its
+ * server, and a developer's `reuseExistingServer` outlives many runs; the integration tests each start
+ * an emulator of their own and buy a handful; the chaos run sets its own stock (`PUT /__control/stock`).
+ */
+export const SEEDED_STOCK = 1_000;
+
+/**
+ * Shopify's `availableForSale` of a variant: offered, and either its stock is not tracked, or it may
+ * be sold past zero (policy CONTINUE), or some is left. A DENY variant at zero or below is not for
+ * sale (the chaos run found the emulator saying it was, issue 37).
+ */
+export function variantAvailable(variant: StoredVariant): boolean {
+  if (!variant.availableForSale) return false;
+  if (variant.inventoryQuantity === undefined || variant.inventoryPolicy !== "DENY") return true;
+  return variant.inventoryQuantity > 0;
+}
+
+/** Shopify's `currentlyNotInStock`: out of stock, yet for sale (a CONTINUE variant: a backorder). */
+export function variantBackordered(variant: StoredVariant): boolean {
+  return (
+    variant.availableForSale &&
+    variant.inventoryQuantity !== undefined &&
+    variant.inventoryQuantity <= 0 &&
+    variant.inventoryPolicy !== "DENY"
+  );
+}
 
 export function createStore(): ShopifyStore {
   const products = new Map<string, StoredProduct>();

@@ -99,7 +99,11 @@ function sessionRoutes(
   );
   routes.get("/checkout/sessions", (req, res) => {
     const limit = listLimit(req.query.limit);
-    const all = sessions.newestFirst();
+    // Stripe filters the list by the payment intent a session made (`payment_intent`).
+    const paymentIntent = typeof req.query.payment_intent === "string" ? req.query.payment_intent : null;
+    const all = sessions
+      .newestFirst()
+      .filter((record) => paymentIntent === null || record.session.payment_intent === paymentIntent);
     const data = all
       .slice(0, limit)
       .map((record) => sessions.serialize(record, expandList(req.query.expand)));

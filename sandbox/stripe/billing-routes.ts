@@ -4,7 +4,7 @@ import type { Invoices } from "./billing-invoices";
 import type { Schedules } from "./billing-schedules";
 import type { Subscriptions } from "./billing-subscriptions";
 import { type Customers, TEST_PAYMENT_METHODS } from "./customers";
-import { invalid } from "./errors";
+import { ApiFailure, invalid } from "./errors";
 import type { createIdempotency } from "./idempotency";
 import { stripeId } from "./objects";
 import { expandList, integer, isRecord, listLimit, string } from "./parameters";
@@ -13,8 +13,9 @@ import type { TestClocks } from "./test-clocks";
 /**
  * The Billing API as Stripe's, for the calls the site makes (decision 119): customers, products (read),
  * subscriptions (read, list, update metadata or cancel at period end, cancel), subscription schedules
- * (from a subscription, with pause schedules; update, release, cancel), invoices (read, list), test
- * clocks (create, read, list, advance, delete) and customer portal sessions. Mounted under /v1.
+ * (from a subscription, with pause schedules; update, release, cancel), subscription items (read;
+ * update the quantity, no proration), invoices (read, list), test clocks (create, read, list, advance,
+ * delete) and customer portal sessions. Mounted under /v1.
  */
 
 export type BillingRouteDeps = {
@@ -130,6 +131,10 @@ function subscriptionRoutes(routes: express.Router, deps: BillingRouteDeps, idem
   );
   routes.delete("/subscriptions/:id", (req, res) => {
     const params = isRecord(req.body) ? req.body : isRecord(req.query) ? req.query : {};
+    // Stripe's defaults (no final invoice, no proration credit) are what the emulator models.
+    for (const key of ["invoice_now", "prorate"])
+      if (params[key] === "true")
+        throw invalid(`The Stripe emulator does not model ${key}=true when cancelling a subscription.`, key);
     const details = isRecord(params.cancellation_details) ? params.cancellation_details : {};
     const comment = string(details.comment, "cancellation_details[comment]", { max: 5000 });
     const subscription = subscriptions.get(req.params.id);
@@ -138,6 +143,8 @@ function subscriptionRoutes(routes: express.Router, deps: BillingRouteDeps, idem
     if (schedule?.status === "active") schedules.finish(schedule.id, "canceled");
     res.json(subscription);
   });
+
+  subscriptionItemRoutes(routes, deps, idempotent);
 
   routes.post(
     "/subscription_schedules",
@@ -165,6 +172,59 @@ function subscriptionRoutes(routes: express.Router, deps: BillingRouteDeps, idem
   routes.post(
     "/subscription_schedules/:id/cancel",
     idempotent((req) => ok(schedules.finish(String(req.params.id), "canceled"))),
+  );
+}
+
+/** A subscription item by its id (`si_…`), with its subscription. */
+function itemOf(subscriptions: BillingRouteDeps["subscriptions"], id: string) {
+  for (const subscription of subscriptions.all()) {
+    const item = subscription.items.data.find((entry) => entry.id === id);
+    if (item) return { subscription, item };
+  }
+  throw new ApiFailure(404, {
+    type: "invalid_request_error",
+    message: `No such subscription item: '${id}'`,
+    param: "id",
+    code: "resource_missing",
+  });
+}
+
+/**
+ * Subscription items (read; update the quantity). A new quantity is billed from the next invoice on:
+ * prorations are not modelled, so `proration_behavior=none` must be said, as Stripe's default
+ * (`create_prorations`) would credit and charge the rest of the period.
+ */
+function subscriptionItemRoutes(routes: express.Router, deps: BillingRouteDeps, idempotent: Idempotent) {
+  const { subscriptions } = deps;
+  routes.get(
+    "/subscription_items/:id",
+    (req, res) => void res.json(itemOf(subscriptions, req.params.id).item),
+  );
+  routes.post(
+    "/subscription_items/:id",
+    idempotent((req) => {
+      const { subscription, item } = itemOf(subscriptions, String(req.params.id));
+      const params = body(req);
+      for (const key of Object.keys(params)) {
+        if (!["quantity", "proration_behavior", "metadata", "expand"].includes(key))
+          throw invalid(`The Stripe emulator does not model updating ${key} on a subscription item.`, key);
+      }
+      if (subscription.status === "canceled")
+        throw invalid("A canceled subscription's items cannot be updated.", "subscription");
+      const proration = string(params.proration_behavior, "proration_behavior") ?? "create_prorations";
+      if (!["always_invoice", "create_prorations", "none"].includes(proration))
+        throw invalid(`Invalid proration_behavior: ${proration}`, "proration_behavior");
+      if (params.quantity !== undefined && proration !== "none")
+        throw invalid(
+          "The Stripe emulator does not model prorations: pass proration_behavior=none to change a quantity.",
+          "proration_behavior",
+        );
+      if (params.quantity !== undefined) item.quantity = integer(params.quantity, "quantity", 0, 999_999);
+      const meta = metadataOf(params.metadata);
+      if (meta) item.metadata = { ...item.metadata, ...meta };
+      deps.emit("customer.subscription.updated", subscription);
+      return ok(item);
+    }),
   );
 }
 

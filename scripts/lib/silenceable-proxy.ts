@@ -29,10 +29,11 @@ export type SilenceableProxy = {
   close(): Promise<void>;
 };
 
-export async function startSilenceableProxy(target: {
-  host: string;
-  port: number;
-}): Promise<SilenceableProxy> {
+export async function startSilenceableProxy(
+  target: { host: string; port: number },
+  /** Where the proxy listens on 127.0.0.1 (0: a port the system picks). */
+  listenPort = 0,
+): Promise<SilenceableProxy> {
   const pairs = new Set<Pair>();
   let mode: SilenceMode | null = null;
   let unansweredChunks = 0;
@@ -78,7 +79,7 @@ export async function startSilenceableProxy(target: {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(listenPort, "127.0.0.1", () => resolve());
   });
   const port = (server.address() as net.AddressInfo).port;
 

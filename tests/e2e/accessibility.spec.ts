@@ -7,6 +7,7 @@ import { shippedBatch, signInByLink } from "./kit-support";
 import { withOwnServer } from "./own-server";
 import { reviewLink } from "./review-support";
 import { test as withReviews } from "./reviews-server";
+import { subscribedThroughApi } from "./subscription-support";
 import { expect, expectNoAxeViolations, isMobile, test, waitForHydration } from "./support";
 
 /**
@@ -92,6 +93,18 @@ const reach: Record<string, Reach> = {
   "admin/orders": async (page, request, base) => {
     await signIn(page, request, base);
     return `${base}/admin/orders`;
+  },
+  "admin/subscriptions": async (page, request, base) => {
+    await subscribedThroughApi(request, base, shopper());
+    await signIn(page, request, base);
+    return `${base}/admin/subscriptions`;
+  },
+  "admin/subscriptions/:id": async (page, request, base) => {
+    const email = shopper();
+    await subscribedThroughApi(request, base, email);
+    await signIn(page, request, base);
+    await page.goto(`${base}/admin/subscriptions`);
+    return `${base}${await page.getByRole("link", { name: email }).getAttribute("href")}`;
   },
   "admin/reviews": async (page, request, base) => {
     await signIn(page, request, base);

@@ -255,6 +255,48 @@ describe.each(databaseTargets)("a discounted, taxed order and its refunds on $na
       ).toEqual([{ amount_refunded: 7_582 }]);
     }
   }, 120_000);
+  it("a refund whose event arrives before its payment's: the order is made, the refund mirrored once", async () => {
+    const email = "early.refund@example.com";
+    const stripe = shop.emulators.stripe;
+    const webhookUrl = `${shop.server.url}/api/stripe-webhook`;
+    // Nothing is delivered while the shopper pays and the brand refunds: the refund's event comes first.
+    stripe.setWebhookUrls([]);
+    let sessionId: string;
+    try {
+      sessionId = await paidSession(shop.server, shop.emulators, email);
+      const paymentIntent = stripe.session(sessionId)?.payment_intent as string;
+      await stripeApi("/refunds", { payment_intent: paymentIntent, amount: "1500" });
+    } finally {
+      stripe.setWebhookUrls([webhookUrl]);
+    }
+    const refunded = stripe
+      .events()
+      .filter((event) => event.type === "charge.refunded")
+      .at(-1);
+    expect(refunded).toBeDefined();
+    await stripe.redeliver(refunded?.id as string);
+    await stripe.webhooksSettled();
+
+    const [order] = await eventually(async () => {
+      const found = await ordersFor(shop.emulators, sessionId);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatchObject({ displayFinancialStatus: "PARTIALLY_REFUNDED" });
+      expect(found[0]?.totalRefundedSet.shopMoney.amount).toBe("15.0");
+      return found;
+    }, 30_000);
+    expect(order?.email).toBe(email);
+    await shop.emulators.mail.waitFor((messages) => mailsTo(messages, email).length >= 1);
+
+    // The payment's own events, late, and the refund's again: nothing new.
+    await stripe.redeliver(sessionId);
+    await stripe.redeliver(refunded?.id as string);
+    await stripe.webhooksSettled();
+    await sleep(1_500);
+    const after = await ordersFor(shop.emulators, sessionId);
+    expect(after).toHaveLength(1);
+    expect(after[0]?.totalRefundedSet.shopMoney.amount).toBe("15.0");
+    expect(mailsTo(shop.emulators.mail.messages(), email)).toHaveLength(1);
+  }, 120_000);
 });
 
 /** The sync rows of a session, readable while the server runs (PostgreSQL only). */

@@ -1,9 +1,16 @@
-import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { addDays, cycleCalendar, STORE_TIME_ZONE, zonedDate } from "../../app/shared/subscription-cycle";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { type Emulators, eventually, mailsTo, postJson } from "./checkout-harness";
+import {
+  ADDRESS,
+  liveUntil,
+  paidInvoices,
+  type Subscriber,
+  sdk,
+  subscribeAndPay,
+} from "./subscription-support";
 
 /**
  * Issue 36 item 4 over HTTP (decision 130): a subscription started at POST /api/subscribe on Shopify's
@@ -13,26 +20,6 @@ import { type Emulators, eventually, mailsTo, postJson } from "./checkout-harnes
  * payment e-mails a link to fix the card each attempt and ends in a cancellation e-mail; a
  * subscription this site did not start is ignored; no selling plan, no subscription.
  */
-
-const DAY = 86_400;
-const ADDRESS = {
-  line1: "1 Main St",
-  line2: null,
-  city: "Albany",
-  state: "NY",
-  postal_code: "12207",
-  country: "US",
-};
-
-function sdk(emulators: Emulators) {
-  const api = new URL(emulators.stripe.apiUrl);
-  return new Stripe(emulators.stripe.secretKey, {
-    host: api.hostname,
-    port: Number(api.port),
-    protocol: "http",
-    telemetry: false,
-  });
-}
 
 async function shopifyOrders(emulators: Emulators) {
   const response = await fetch(`${emulators.env.SHOPIFY_API_URL}/orders.json`);
@@ -45,51 +32,15 @@ const orderMails = (emulators: Emulators, email: string) =>
 describe.each(databaseTargets)("subscription orders on $name", ({ name }) => {
   const shop = useShop({ store: name, webhooks: true, testClocks: true, ownOrigin: true });
 
-  async function subscribe(email: string, weeks = { weeksOn: 8, weeksOff: 2 }) {
-    const started = await postJson(`${shop.server.url}/api/subscribe`, { quantity: 1, ...weeks });
-    expect(started.status, started.text).toBe(200);
-    const sessionId = started.json.sessionId as string;
-    const paid = shop.emulators.stripe.completeSession(sessionId, {
-      email,
-      name: "Sam Sample",
-      address: ADDRESS,
-    });
-    const stripe = sdk(shop.emulators);
-    const customer = (await stripe.customers.retrieve(paid.customer as string)) as Stripe.Customer;
-    return {
-      sessionId,
-      subscriptionId: paid.subscription as string,
-      customerId: customer.id,
-      clockId: customer.test_clock as string,
-    };
-  }
-
-  /** Moves the customer's clock to `days` after its start, 4 weeks at a time, each step's events handled. */
-  async function liveUntil(clockId: string, startedAt: number, days: number, stepDays = 28) {
-    const clocks = sdk(shop.emulators).testHelpers.testClocks;
-    let clock = await clocks.retrieve(clockId);
-    while (clock.frozen_time < startedAt + days * DAY) {
-      await clocks.advance(clockId, {
-        frozen_time: Math.min(startedAt + days * DAY, clock.frozen_time + stepDays * DAY),
-      });
-      const deadline = Date.now() + 20_000;
-      do clock = await clocks.retrieve(clockId);
-      while (clock.status !== "ready" && Date.now() < deadline);
-      await shop.emulators.stripe.webhooksSettled(30_000);
-    }
-  }
-
-  async function paidInvoices(subscriptionId: string) {
-    const invoices = await sdk(shop.emulators).invoices.list({ subscription: subscriptionId, limit: 100 });
-    return invoices.data.filter((invoice) => invoice.status === "paid");
+  async function subscribe(email: string, weeks = { weeksOn: 8, weeksOff: 2 }): Promise<Subscriber> {
+    return subscribeAndPay(shop, email, { quantity: 1, ...weeks });
   }
 
   it("each paid invoice over seven months is one order, one e-mail, one Shopify order; off weeks bill nothing", async () => {
     const email = "cycling.subscriber@example.com";
-    const { subscriptionId, clockId } = await subscribe(email);
-    const stripe = sdk(shop.emulators);
-    const startedAt = (await stripe.subscriptions.retrieve(subscriptionId)).start_date;
-    await liveUntil(clockId, startedAt, 230);
+    const subscriber = await subscribe(email);
+    const { subscriptionId, startedAt } = subscriber;
+    await liveUntil(shop, subscriber, 230);
 
     // The cycle's charge dates: 8 on / 2 off is days 0, 30, 74, 104, 148, 178, 222 (decision 119); the
     // third gap exists at Stripe only if the app topped the pauses up on a resume.
@@ -97,8 +48,8 @@ describe.each(databaseTargets)("subscription orders on $name", ({ name }) => {
     const expected = cycleCalendar({ start, weeksOn: 8, weeksOff: 2, through: addDays(start, 230) })
       .charges.map((charge) => charge.date)
       .filter((date) => date <= addDays(start, 230));
-    const paid = await paidInvoices(subscriptionId);
-    expect(paid.map((invoice) => zonedDate(invoice.created, STORE_TIME_ZONE)).sort()).toEqual(expected);
+    const { paid, dates } = await paidInvoices(shop, subscriptionId);
+    expect(dates).toEqual(expected);
     expect(expected).toHaveLength(7);
 
     await eventually(() => expect(orderMails(shop.emulators, email)).toHaveLength(7), 30_000);
@@ -156,14 +107,14 @@ describe.each(databaseTargets)("subscription orders on $name", ({ name }) => {
 
   it("a failed renewal e-mails a link to fix the card on each attempt, then a cancellation", async () => {
     const email = "declined.subscriber@example.com";
-    const { subscriptionId, customerId, clockId } = await subscribe(email);
+    const subscriber = await subscribe(email);
+    const { subscriptionId, customerId } = subscriber;
     await eventually(() => expect(orderMails(shop.emulators, email)).toHaveLength(1), 30_000);
     shop.emulators.stripe.setCustomerCard(customerId, "4000000000000341");
-    const startedAt = (await sdk(shop.emulators).subscriptions.retrieve(subscriptionId)).start_date;
     // The renewal on day 30 fails; Stripe tries again 3, 5 and 7 days later, then cancels.
     // Two days at a time from then: each attempt's event is handled before the next attempt.
-    await liveUntil(clockId, startedAt, 29);
-    await liveUntil(clockId, startedAt, 50, 2);
+    await liveUntil(shop, subscriber, 29);
+    await liveUntil(shop, subscriber, 50, 2);
     await eventually(() => {
       const mails = mailsTo(shop.emulators.mail.messages(), email);
       expect(mails.filter((mail) => mail.subject.includes("payment did not go through"))).toHaveLength(4);
@@ -171,7 +122,9 @@ describe.each(databaseTargets)("subscription orders on $name", ({ name }) => {
     }, 30_000);
     const mails = mailsTo(shop.emulators.mail.messages(), email);
     const failed = mails.filter((mail) => mail.subject.includes("payment did not go through"));
-    for (const mail of failed) expect(mail.text).toMatch(/Update your card:\nhttp\S+\/portal\//);
+    // Each links to the subscription page, which opens a fresh portal session (decision 132).
+    for (const mail of failed)
+      expect(mail.text).toContain(`Update your card:\n${shop.origin}/account/subscription`);
     // Three say when Stripe tries again (3, 5 and 7 days later); the last, that no attempt is left.
     expect(failed.filter((mail) => mail.text?.includes("We will try again on"))).toHaveLength(3);
     expect(failed.filter((mail) => mail.text?.includes("No further attempt is scheduled"))).toHaveLength(1);

@@ -9,6 +9,7 @@ import { audience, dosing, fdaStatement, guarantee, kitFacts, shipping, supply }
 import { type Block, linkTargets, plainText, type RichText } from "~/content/rich-text";
 import { pageByPath } from "~/content/routes";
 import { company, paths, support } from "~/content/site";
+import { subscribePaths } from "~/content/subscribe-paths";
 
 const answer = (id: string): string => {
   const entry = faqPlain.find((e) => e.id === id);
@@ -28,7 +29,9 @@ const sectionText = (doc: LegalDocument, id: string) => {
 function expectLinksResolve(copy: readonly RichText[]) {
   for (const target of copy.flatMap(linkTargets)) {
     if (target.startsWith("mailto:")) expect(target).toBe(`mailto:${support.email}`);
-    else expect(pageByPath(target.split("#")[0] ?? ""), target).toBeDefined();
+    // The subscriber's own page is a signed-in page, outside the page table (it is never prerendered or listed).
+    else if (target !== subscribePaths.account)
+      expect(pageByPath(target.split("#")[0] ?? ""), target).toBeDefined();
   }
 }
 
@@ -148,6 +151,7 @@ describe("terms of sale", () => {
       "payment",
       "shipping",
       "guarantee",
+      "subscriptions",
       "test-kit",
       "supplements",
       "using-this-site",
@@ -156,8 +160,24 @@ describe("terms of sale", () => {
       "changes",
       "contact",
     ]);
-    expect(termsOfSale.effectiveDate).toBe("2026-11-23");
-    expect(formatEffectiveDate(termsOfSale.effectiveDate)).toBe("November 23, 2026");
+    expect(termsOfSale.effectiveDate).toBe("2026-11-28");
+    expect(formatEffectiveDate(termsOfSale.effectiveDate)).toBe("November 28, 2026");
+  });
+
+  it("states that a subscription renews until cancelled, its cycle, its price, its notices and how to cancel online", () => {
+    const subscriptions = sectionText(termsOfSale, "subscriptions");
+    expect(subscriptions).toContain("renews by itself until you cancel it");
+    expect(subscriptions).toContain("8, 10 or 12 weeks on, then 2, 3 or 4 weeks off");
+    expect(subscriptions).toContain("Nothing is charged or shipped during your weeks off");
+    expect(subscriptions).toContain("before each charge");
+    expect(subscriptions).toContain("one page and one confirmation");
+    expect(linkTargets(termsOfSale.sections.find((s) => s.id === "subscriptions")?.body ?? [])).toEqual([
+      subscribePaths.page,
+      subscribePaths.account,
+    ]);
+    // Orders that are not a subscription are said to be one-time, not every order.
+    expect(text).not.toContain("Every order is a one-time purchase");
+    expect(sectionText(termsOfSale, "guarantee")).toContain("unless you subscribe");
   });
 
   it("names who sells, the governing state and the support address from the site configuration", () => {

@@ -72,6 +72,9 @@ function fakePayments() {
     async retrieveChargeRefunds() {
       throw new Error("not used");
     },
+    async checkoutSessionOfPaymentIntent() {
+      throw new Error("not used");
+    },
     parseWebhook() {
       throw new Error("not used");
     },

@@ -422,7 +422,7 @@ describe("the Shopify sync (decision 076)", () => {
       expect(shopify.refundsMade.get("re_w")?.amount).toBe(500);
     });
 
-    it("a charge of no order of this site is not ours: nothing recorded", async () => {
+    it("a charge of no order here: nothing recorded, its payment named for the caller to fulfil first", async () => {
       await paidOrder();
       const service = createRefunds({
         db: database.db,
@@ -436,7 +436,10 @@ describe("the Shopify sync (decision 076)", () => {
         shopifySync: unnudged(sync),
         logger,
       });
-      expect(await service.recordChargeRefunds("ch_test_1")).toEqual({ outcome: "not_ours" });
+      expect(await service.recordChargeRefunds("ch_test_1")).toEqual({
+        outcome: "no_order",
+        paymentIntentId: "pi_elsewhere",
+      });
       expect(await database.db.select().from(refunds)).toEqual([]);
     });
   });

@@ -3,10 +3,14 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-link";
 
 /** The back office's sections, and how many reviews wait for a person (so no queue is left unattended). */
-export type AdminNav = { current: "orders" | "reviews" | "kits" | "quiz"; heldReviews: number };
+export type AdminNav = {
+  current: "orders" | "subscriptions" | "reviews" | "kits" | "quiz";
+  heldReviews: number;
+};
 
 const sections = [
   { key: "orders", to: "/admin/orders", label: "Orders" },
+  { key: "subscriptions", to: "/admin/subscriptions", label: "Subscriptions" },
   { key: "reviews", to: "/admin/reviews", label: "Reviews" },
   { key: "kits", to: "/admin/kits", label: "Kits" },
   { key: "quiz", to: "/admin/quiz", label: "Quiz" },

@@ -6,7 +6,7 @@ import type { AdminOrderDetail } from "~/contracts/admin-orders";
 import { Badge, CloseGuaranteeForm, dateTime, emailWords, RetrySyncForm, SyncCell } from "./order-states";
 
 /** A titled card of the order's page; `id` names its heading (and the card, for tests). */
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section
       aria-labelledby={`${id}-heading`}
@@ -22,7 +22,7 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 }
 
 /** Label and value pairs; a long id (Stripe's) breaks where it must rather than widen a phone's screen. */
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
+export function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className="space-y-2">
       {rows.map(([label, value]) => (
@@ -66,7 +66,7 @@ function Emails({ emails }: { emails: AdminOrderDetail["emails"] }) {
  * the right what the operator needs to answer them: the shopper, the payment in Stripe, the copy in
  * Shopify, the e-mails, refunds, guarantee and review, and a fresh link to the shopper's page.
  */
-export function AdminOrderDetailView({ detail }: { detail: AdminOrderDetail }) {
+export function AdminOrderDetailView({ detail, aside }: { detail: AdminOrderDetail; aside?: ReactNode }) {
   const { view } = detail;
   return (
     <div className="grid gap-6 lg:grid-cols-[1.5fr_1fr]">
@@ -82,6 +82,7 @@ export function AdminOrderDetailView({ detail }: { detail: AdminOrderDetail }) {
       </div>
       <div className="grid min-w-0 content-start gap-6">
         <p className="text-sm font-extrabold uppercase tracking-[0.2em] text-ink-300">For the back office</p>
+        {aside}
         <Card id="order-customer" title="Shopper">
           <Facts
             rows={[
@@ -115,7 +116,11 @@ export function AdminOrderDetailView({ detail }: { detail: AdminOrderDetail }) {
             rows={[
               ["Placed", dateTime(detail.placedAt)],
               ...(detail.promotionCode ? [["Promotion code", detail.promotionCode] as [string, string]] : []),
-              ["Stripe Checkout session", detail.stripe.checkoutSessionId],
+              // A subscription's order comes from a Stripe invoice, not a Checkout Session (decision 130).
+              [
+                detail.subscriptionId ? "Stripe invoice" : "Stripe Checkout session",
+                detail.stripe.checkoutSessionId,
+              ],
               ["Stripe payment", detail.stripe.paymentIntentId ?? "Not recorded"],
             ]}
           />

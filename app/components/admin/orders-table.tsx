@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import type { AdminOrderRow } from "~/contracts/admin-orders";
 import { Badge, dateTime, emailWords, RetrySyncForm, SyncCell } from "./order-states";
+import { SubscriptionMark } from "./subscriptions";
 
 /** Recent orders: one row each, the retry button beside a sync that needs a person. */
 export function OrdersTable({
@@ -58,6 +59,14 @@ export function OrdersTable({
                   <Link to={`/admin/orders/${order.orderNumber}`} className={TEXT_LINK}>
                     {`#${order.orderNumber}`}
                   </Link>
+                  {order.subscriptionId ? (
+                    <div>
+                      <SubscriptionMark
+                        subscriptionId={order.subscriptionId}
+                        orderNumber={order.orderNumber}
+                      />
+                    </div>
+                  ) : null}
                 </th>
                 <td className="whitespace-nowrap px-4 py-3 text-ink-200">{dateTime(order.placedAt)}</td>
                 <td className="break-all px-4 py-3 text-ink-100">{order.customerEmail}</td>

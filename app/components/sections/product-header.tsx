@@ -1,5 +1,6 @@
 import { BuyButton } from "~/components/commerce/buy-button";
 import { WhoShouldNotNote } from "~/components/sections/who-should-not";
+import { SubscribeLink } from "~/components/subscribe/subscribe-link";
 import { Icon } from "~/components/ui/icon";
 import { StarRating } from "~/components/ui/star-rating";
 import { formatUsd } from "~/content/pricing";
@@ -8,13 +9,22 @@ import { enhancerPage, type ProductSummary } from "~/content/product";
 export type ProductHeaderProps = ProductSummary & {
   /** The live product is being fetched (spec §4): the price shows it without moving anything. */
   loading: boolean;
+  /** The words of the link to /subscribe, when Shopify has a selling plan (decision 131). */
+  subscribeLink?: string | null;
 };
 
 /**
  * The Enhancer's title, description and price with its label, the facts of spec §9 and Add to Cart.
  * Takes the product as props so the live Shopify product can replace the default.
  */
-export function ProductHeader({ title, description, price, priceLabel, loading }: ProductHeaderProps) {
+export function ProductHeader({
+  title,
+  description,
+  price,
+  priceLabel,
+  loading,
+  subscribeLink,
+}: ProductHeaderProps) {
   return (
     <div>
       <StarRating scope="enhancer" />
@@ -40,6 +50,7 @@ export function ProductHeader({ title, description, price, priceLabel, loading }
         <BuyButton item="enhancer" flow="product" size="lg" className="w-full">
           {enhancerPage.addToCart}
         </BuyButton>
+        {subscribeLink ? <SubscribeLink text={subscribeLink} className="mt-4" /> : null}
       </div>
       <WhoShouldNotNote className="mt-6" />
       <ul className="mt-6 flex flex-wrap gap-x-5 gap-y-2 text-sm font-semibold text-ink-200">

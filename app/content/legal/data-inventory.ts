@@ -101,6 +101,9 @@ export const emailsWeSend = {
   subscription_payment_failed:
     "notices of a failed subscription payment (the amount, with a link to update your card)",
   subscription_canceled: "notices that your subscription is cancelled",
+  subscription_changed:
+    "confirmations of the changes you make to your subscription (a skip, a pause, your cycle, your bottles, the next charge)",
+  subscription_welcome: "confirmations of a new subscription (its price, terms and dates)",
   review_invitation: "review invitations (what you bought, with a link to review it)",
   newsletter_confirmation: "newsletter confirmation links",
   contact_for_support: "your contact messages, passed to our support inbox",
@@ -672,8 +675,76 @@ export const tables = {
           canceled_at: "When it was cancelled",
         },
       ),
-      ...notPersonal({ currency: null }),
+      ...notPersonal({
+        currency: null,
+        change_count: "How many changes you made on your subscription page.",
+        changing_until: "Set for a moment while a change is carried to Stripe.",
+      }),
       ...rowTimes,
+    },
+  }),
+  subscription_payment_failures: schemaTable({
+    title: "Failed subscription payments",
+    purpose:
+      "One row each time Stripe tells us a payment for your subscription failed, so we can see a renewal that is owed and help you when you contact us.",
+    retention: [{ rule: "order", for: "With the subscription they belong to" }],
+    columns: {
+      ...ourId,
+      ...personal(
+        {
+          kinds: ["paymentReference"],
+          purpose: "To record each failed attempt once and match it to Stripe's invoice.",
+          sharedWith: ["stripe"],
+        },
+        { stripe_event_id: "Stripe event reference", stripe_invoice_id: "Stripe invoice reference" },
+      ),
+      ...notPersonal({ subscription_id: "Points to the subscription row.", currency: null }),
+      ...personal(
+        {
+          kinds: ["orderHistory"],
+          purpose: "To see what is owed and when Stripe tries again.",
+          sharedWith: ["stripe"],
+        },
+        {
+          attempt_count: "Which attempt failed",
+          amount_due: "Amount owed",
+          next_payment_attempt: "When Stripe tries again",
+          created_at: "When the payment failed",
+        },
+      ),
+    },
+  }),
+  subscription_changes: schemaTable({
+    title: "Subscription changes",
+    purpose:
+      "One row per change you make on your subscription page (a skipped delivery, a pause, a new cycle, a new number of bottles, a cancellation), so your calendar and Stripe's charges follow what you asked.",
+    retention: [{ rule: "order", for: "Kept with their subscription, and deleted with it" }],
+    columns: {
+      ...ourId,
+      ...notPersonal({
+        subscription_id: "Points to the subscription row.",
+        sequence: "1 for the first change, then 2, …",
+      }),
+      ...personal(
+        {
+          kinds: ["orderHistory"],
+          purpose: "To charge and ship on the calendar you chose, and to show you what you changed.",
+          sharedWith: ["stripe"],
+        },
+        {
+          kind: "What you changed",
+          bottle: "The delivery you skipped",
+          from_date: "When a pause or a new cycle starts",
+          weeks: "How long a pause lasts",
+          weeks_on: "New weeks on",
+          weeks_off: "New weeks off",
+          previous_weeks_on: "Weeks on before",
+          previous_weeks_off: "Weeks off before",
+          quantity: "New bottles per delivery",
+          previous_quantity: "Bottles per delivery before",
+          created_at: "When you made the change",
+        },
+      ),
     },
   }),
   subscription_reminders: schemaTable({

@@ -3,6 +3,7 @@ import { audience, fdaStatement, guarantee, kitFacts, kitSummary, shipping } fro
 import { link, list, mailto, notice, p, strong } from "~/content/rich-text";
 import { brand, company, paths, storeIdentity, support } from "~/content/site";
 import { sandboxIdentityLabel } from "~/content/store-identity";
+import { subscribePaths } from "~/content/subscribe-paths";
 import type { LegalDocument } from "./document";
 
 /**
@@ -39,7 +40,7 @@ const salesTax = (automaticTax: boolean) =>
 export const termsOfSale = (sale: SaleSettings): LegalDocument => ({
   eyebrow: "Terms of sale",
   lead: `The terms that apply when you use this site and buy from ${brand.name}. Please read them before you order: by placing an order, you accept them.`,
-  effectiveDate: "2026-11-23",
+  effectiveDate: "2026-11-28",
   sections: [
     {
       id: "who-sells",
@@ -113,9 +114,33 @@ export const termsOfSale = (sale: SaleSettings): LegalDocument => ({
           ". Refunds go back to the card you paid with.",
         ),
         p(
-          "Every order is a one-time purchase: nothing renews. To cancel an order that has not shipped yet, ",
+          "An order is a one-time purchase and nothing renews, unless you subscribe (below). To cancel an order that has not shipped yet, ",
           link("contact us", paths.contact),
           " as soon as you can.",
+        ),
+      ],
+    },
+    {
+      id: "subscriptions",
+      title: "Subscriptions",
+      body: [
+        p(
+          `You can subscribe to the ${brand.name} Enhancer on the `,
+          link("subscription page", subscribePaths.page),
+          ". A subscription renews by itself until you cancel it: you agree to this at checkout, where the amount, how often and your weeks off are stated again.",
+        ),
+        list(
+          "You choose your cycle: 8, 10 or 12 weeks on, then 2, 3 or 4 weeks off. The first delivery is charged when you subscribe; after that, each delivery is charged and shipped every 30 days during your weeks on, the day your last bottle runs out. Nothing is charged or shipped during your weeks off, and the next weeks on start by themselves.",
+          "The price of each delivery is the one shown when you subscribe. It stays the same until you agree to new terms; a change of our prices does not change it by itself.",
+          "We e-mail you before each charge and before your weeks off start and end, with links to skip, pause or cancel.",
+        ),
+        p(
+          "On ",
+          link("your subscription page", subscribePaths.account),
+          ", at any time, you can skip the next delivery, pause for 2 to 8 weeks, change your cycle or the number of bottles, update your card, or cancel. Cancelling takes one page and one confirmation: nothing more is charged from that moment, and a delivery you already paid for still ships. Cancelling refunds nothing by itself; the money-back guarantee above covers each delivery as an order.",
+        ),
+        p(
+          "If a payment fails, we e-mail you a link to update your card, and Stripe tries the payment again over the following days. If every attempt fails, the subscription ends and we tell you by e-mail; nothing more is charged.",
         ),
       ],
     },

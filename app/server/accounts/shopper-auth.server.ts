@@ -29,7 +29,13 @@ export const accountSignInTemplate = defineEmailTemplate<AccountSignIn>({
 });
 
 /** Where a sign-in may lead once done: the account's own pages, nothing a link could point elsewhere. */
-export const ACCOUNT_DESTINATIONS = ["/account", "/results", "/results/register"] as const;
+export const ACCOUNT_DESTINATIONS = [
+  "/account",
+  "/results",
+  "/results/register",
+  "/account/subscription",
+  "/account/subscription/cancel",
+] as const;
 export type AccountDestination = (typeof ACCOUNT_DESTINATIONS)[number];
 export const destinationOf = (value: string | null | undefined): AccountDestination =>
   (ACCOUNT_DESTINATIONS as readonly string[]).includes(value ?? "")

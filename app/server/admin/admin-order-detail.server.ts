@@ -164,6 +164,7 @@ export function createAdminOrderDetails(deps: AdminOrderDetailsDeps): AdminOrder
           ? { rating: review.rating, state: reviewStates[review.status] ?? review.status }
           : null,
         shopperLink: { url: shopperPage.link, validForDays: deps.linkTtlDays },
+        subscriptionId: order.subscriptionId,
       };
     },
   };

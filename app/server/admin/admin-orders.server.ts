@@ -146,6 +146,7 @@ export function createAdminOrders(deps: AdminOrdersDeps): AdminOrders {
           amountRefunded: orders.amountRefunded,
           currency: orders.currency,
           shopifyOrderName: orders.shopifyOrderName,
+          subscriptionId: orders.subscriptionId,
           sync: {
             id: shopifySyncs.id,
             status: shopifySyncs.status,
@@ -184,6 +185,7 @@ export function createAdminOrders(deps: AdminOrdersDeps): AdminOrders {
           sync,
           retrySyncId: sync.state === "failing" || sync.state === "failed" ? (row.sync?.id ?? null) : null,
           confirmationEmail: emailStateOf(row.emailStatus, row.emailError),
+          subscriptionId: row.subscriptionId,
         };
       });
       return {

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -85,8 +86,75 @@ export const subscriptions = pgTable("subscriptions", {
   /** pending | active | canceled */
   status: text("status").notNull().default("pending"),
   canceledAt: timestamp("canceled_at", { withTimezone: true }),
+  /** How many changes the subscriber made (subscription_changes' last sequence): the page's version. */
+  changeCount: integer("change_count").notNull().default(0),
+  /** While a change is being carried to Stripe: until when (another waits; a crashed one expires). */
+  changingUntil: timestamp("changing_until", { withTimezone: true }),
   ...timestamps,
 });
+
+/**
+ * Each failed payment of a subscription's invoice (issue 36 item 7), as Stripe's
+ * `invoice.payment_failed` announced it: one row per event (Stripe's event id, unique), so a replay
+ * counts once and each retry Stripe makes is its own row. The back office lists them; an invoice
+ * failed here and not yet an order is what makes a subscription past due (admin-subscriptions.server.ts).
+ * Deleted with its subscription.
+ */
+export const subscriptionPaymentFailures = pgTable(
+  "subscription_payment_failures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    stripeEventId: text("stripe_event_id").notNull().unique(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    stripeInvoiceId: text("stripe_invoice_id").notNull(),
+    /** Stripe's attempt count on the invoice when the event was handled. */
+    attemptCount: integer("attempt_count").notNull(),
+    /** Minor units owed. */
+    amountDue: integer("amount_due").notNull(),
+    currency: text("currency").notNull(),
+    /** When Stripe tries again; null when no attempt is left. */
+    nextPaymentAttempt: timestamp("next_payment_attempt", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("subscription_payment_failures_subscription").on(table.subscriptionId)],
+);
+
+/**
+ * What a subscriber changed at /account/subscription (issue 36 item 5, decision 132), in order: the
+ * calendar's inputs besides the start and the first cycle (a skipped bottle, a pause, a new cycle) and
+ * the other changes (bottles per delivery, a cancellation). `sequence` counts a subscription's changes
+ * from 1: one change per number, so two made at once cannot both be recorded.
+ */
+export const subscriptionChanges = pgTable(
+  "subscription_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    sequence: integer("sequence").notNull(),
+    /** skip | pause | cycle | quantity | cancel */
+    kind: text("kind").notNull(),
+    /** skip: the bottle not charged (0 is the first). */
+    bottle: integer("bottle"),
+    /** pause, cycle: the store's calendar date it takes effect. */
+    fromDate: date("from_date", { mode: "string" }),
+    /** pause: how many weeks. */
+    weeks: integer("weeks"),
+    /** cycle: the new weeks on and off, and those before. */
+    weeksOn: integer("weeks_on"),
+    weeksOff: integer("weeks_off"),
+    previousWeeksOn: integer("previous_weeks_on"),
+    previousWeeksOff: integer("previous_weeks_off"),
+    /** quantity: the new bottles per delivery, and those before. */
+    quantity: integer("quantity"),
+    previousQuantity: integer("previous_quantity"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("subscription_changes_sequence").on(table.subscriptionId, table.sequence)],
+);
 
 /**
  * Products this site's shopify-create-product made in Shopify (the test page's 50-cent item), recorded
@@ -141,8 +209,12 @@ export const orders = pgTable(
     subscriptionId: uuid("subscription_id"),
     ...timestamps,
   },
-  // The back office finds a shopper's orders by their address, whatever its case (admin-orders.server.ts).
-  (table) => [index("orders_email_lower").on(sql`lower(${table.email})`)],
+  // The back office finds a shopper's orders by their address, whatever its case (admin-orders.server.ts),
+  // and a subscription's orders by the subscription (admin-subscriptions.server.ts).
+  (table) => [
+    index("orders_email_lower").on(sql`lower(${table.email})`),
+    index("orders_subscription_id").on(table.subscriptionId),
+  ],
 );
 
 /**

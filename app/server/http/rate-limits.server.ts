@@ -58,6 +58,8 @@ export const rateLimits = {
   "account-sign-in": { points: 10, durationSeconds: 600 },
   /** Passkey ceremonies, per client address: a sign-in or an added passkey is two calls (challenge, answer). */
   passkey: { points: 20, durationSeconds: 600 },
+  /** A subscriber's changes at /account/subscription (each a Stripe call), and its customer portal opens. */
+  "subscription-change": { points: 20, durationSeconds: 600 },
   /** Kit registrations tried, per client address: each looks a kit ID up, so guessing IDs is slow. */
   "kit-register": { points: 20, durationSeconds: 3600 },
   /** "Helpful" votes on reviews: each is one write; a visitor reading a page may vote on every review of it. */

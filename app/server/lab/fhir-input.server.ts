@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { KitResultFlag, KitResultStatus, ReferenceRange } from "~/contracts/kit-results";
+import type { KitResultFlag, KitResultStatus } from "~/contracts/kit-results";
+import type { LabReport } from "~/server/kits/results.server";
 import { readKitId } from "~/shared/kit-id";
-import type { TestosteroneUnit } from "~/shared/testosterone-units";
 
 /**
  * What a lab sends, read from HL7 FHIR R4 JSON (issue 35 item 4, decision 113). Two messages:
@@ -25,18 +25,8 @@ export const INTERPRETATION_SYSTEM = "http://terminology.hl7.org/CodeSystem/v3-O
 /** Total testosterone in serum or plasma: mass per volume (ng/dL), and moles per volume (nmol/L). */
 export const TOTAL_TESTOSTERONE_CODES = ["2986-8", "14913-8"] as const;
 
-export type LabResultMessage = {
-  kind: "result";
-  kitId: string;
-  reportId: string;
-  version: number;
-  status: KitResultStatus;
-  collectedAt: Date;
-  value: number;
-  unit: TestosteroneUnit;
-  referenceRange: ReferenceRange | null;
-  flag: KitResultFlag | null;
-};
+/** A lab's result as read: the report the results store keeps, less the lab it came through. */
+export type LabResultMessage = { kind: "result" } & Omit<LabReport, "labId">;
 
 export type LabSpecimenMessage = {
   kind: "specimen";

@@ -13,7 +13,9 @@ import type { Refunds } from "./refunds.server";
  * as the payment-success page, which re-reads the session from Stripe; a failure of Stripe is thrown
  * (answered 5xx: Stripe retries). A session that is not a checkout of this site is acknowledged and
  * ignored: no order, no e-mail. `charge.refunded` records the charge's refunds and mirrors them to
- * Shopify (refunds.server.ts); a charge of no order of this site is acknowledged and ignored.
+ * Shopify (refunds.server.ts); a refund that arrives before its payment's order fulfils the payment's
+ * session first (the same fulfilment, so only a checkout of this site), and a charge of no checkout of
+ * this site is acknowledged and ignored.
  * Stripe Billing's events (invoices, subscriptions, a subscription-mode session of this site) go to
  * the subscriptions first (subscription-webhook.server.ts, decision 130) and never to the fulfilment.
  */
@@ -35,6 +37,24 @@ export type PaymentEventDeps = {
   /** Stripe Billing's events for this site's subscriptions (decision 130); a subscription session never fulfils. */
   subscriptions?: SubscriptionEvents;
 };
+
+/**
+ * The charge's refunds; when its payment has no order yet (the refund's event came first), the session
+ * that took the payment is fulfilled, then the refunds recorded: a refund is never dropped for arriving
+ * early. The fulfilment refuses a session this site did not create, without a call to Stripe.
+ */
+async function recordRefundsFulfillingFirst(
+  { payments, fulfilment, refunds }: Pick<PaymentEventDeps, "payments" | "fulfilment" | "refunds">,
+  chargeId: string,
+) {
+  const first = await refunds.recordChargeRefunds(chargeId);
+  if (first.outcome !== "no_order") return first;
+  const sessionId = await payments.checkoutSessionOfPaymentIntent(first.paymentIntentId);
+  if (!sessionId) return { outcome: "not_ours" } as const;
+  const fulfilled = await fulfilment.fulfil(sessionId, { source: "webhook" });
+  if (fulfilled.outcome !== "fulfilled") return { outcome: "not_ours" } as const;
+  return refunds.recordChargeRefunds(chargeId);
+}
 
 /** A charge id as Stripe writes one (ch_… or py_…), checked before it is sent to Stripe. */
 const CHARGE_ID = /^(ch|py)_[A-Za-z0-9]{1,250}$/;
@@ -72,9 +92,9 @@ export async function handlePaymentEvent(
         publicMessage: UNREADABLE_EVENT,
       });
     }
-    const result = await refunds.recordChargeRefunds(event.chargeId);
+    const result = await recordRefundsFulfillingFirst({ payments, fulfilment, refunds }, event.chargeId);
     if (result.outcome !== "recorded") {
-      const ignored = result.outcome === "not_ours" ? "not a payment of this site" : "unknown charge";
+      const ignored = result.outcome === "not_found" ? "unknown charge" : "not a payment of this site";
       logger.info(
         { eventId: event.id, type: event.type, chargeId: event.chargeId },
         `stripe webhook ignored: ${ignored}`,

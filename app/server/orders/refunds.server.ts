@@ -17,6 +17,12 @@ export type RefundOutcome =
   | { outcome: "recorded"; orderNumber: number; created: number; amountRefunded: number }
   /** Not a charge of one of this site's orders (another deployment's, or a payment made elsewhere). */
   | { outcome: "not_ours" }
+  /**
+   * A payment with no order yet: Stripe's events come in any order, so a refund can arrive before the
+   * payment's own `checkout.session.completed`. The caller fulfils the session first (if it is this
+   * site's), then records the refunds again.
+   */
+  | { outcome: "no_order"; paymentIntentId: string }
   | { outcome: "not_found" };
 
 export interface Refunds {
@@ -35,7 +41,7 @@ export function createRefunds({ db, payments, shopifySync, logger }: RefundsDeps
         .select({ id: orders.id, orderNumber: orders.orderNumber, currency: orders.currency })
         .from(orders)
         .where(eq(orders.paymentIntentId, charge.paymentIntentId));
-      if (!order) return { outcome: "not_ours" };
+      if (!order) return { outcome: "no_order", paymentIntentId: charge.paymentIntentId };
 
       const succeeded = charge.refunds.filter((refund) => refund.status === "succeeded");
       const { created, amountRefunded } = await db.transaction(async (tx) => {

@@ -10,6 +10,7 @@ import { type AdminAuth, adminSignInTemplate, createAdminAuth } from "~/server/a
 import { type AdminOrderDetails, createAdminOrderDetails } from "~/server/admin/admin-order-detail.server";
 import { type AdminOrders, createAdminOrders } from "~/server/admin/admin-orders.server";
 import { type AdminReviews, createAdminReviews } from "~/server/admin/admin-reviews.server";
+import { type AdminSubscriptions, createAdminSubscriptions } from "~/server/admin/admin-subscriptions.server";
 import { sandboxOperatorFor } from "~/server/admin/sandbox-operator.server";
 import { type Database, openDatabase } from "~/server/db/client.server";
 import { createHealthDataCipher, type HealthDataCipher } from "~/server/health-data/cipher.server";
@@ -65,11 +66,15 @@ import { createProductCache, type ProductCache } from "~/server/shopify/product-
 import { createProductCreation, type ProductCreation } from "~/server/shopify/product-creation.server";
 import { createPayments } from "~/server/stripe/payments.server";
 import type { Payments } from "~/server/stripe/types";
+import type { ManageSubscriptions } from "~/server/subscriptions/manage-subscriptions.server";
 import { reminderTemplates, type SubscriptionReminders } from "~/server/subscriptions/reminders.server";
+import { subscriptionWelcomeTemplate } from "~/server/subscriptions/sign-up-email.server";
 import type { Subscribe } from "~/server/subscriptions/subscribe.server";
+import type { SubscribePage } from "~/server/subscriptions/subscribe-page.server";
 import {
   paymentFailedTemplate,
   subscriptionCanceledTemplate,
+  subscriptionChangedTemplate,
 } from "~/server/subscriptions/subscription-emails.server";
 import { createSubscriptionServices } from "~/server/subscriptions/subscription-services.server";
 import {
@@ -140,6 +145,8 @@ export type AppServices = {
   adminOrders: AdminOrders;
   /** One order as the back office shows it, with a fresh link to the shopper's page (app/server/admin). */
   adminOrderDetails: AdminOrderDetails;
+  /** The back office's subscriptions: state, cycle, next charge, failed payments (app/server/admin). */
+  adminSubscriptions: AdminSubscriptions;
   /** The contact form: stored, e-mailed to support, acknowledged (app/server/support). */
   contact: Contact;
   /** The 60-day guarantee's requests (app/server/support). */
@@ -170,6 +177,10 @@ export type AppServices = {
   paymentEvents: PaymentEvents;
   /** Starts a subscription on Shopify's selling plan: a Stripe Checkout in subscription mode (decision 130). */
   subscribe: Subscribe;
+  /** The subscriber's own subscription at /account/subscription: view, skip, pause, cycle, bottles, cancel (decision 132). */
+  manageSubscriptions: ManageSubscriptions;
+  /** The sign-up page's offer, terms and calendar, its start, and the welcome page (decision 131). */
+  subscribePage: SubscribePage;
   /** The subscribers' reminders, sent on Stripe's clock in the background (decision 133). */
   subscriptionReminders: SubscriptionReminders;
   /** The T-Quiz: sealed step and result tokens, the outcome counts, saved answers, the plan e-mail (app/server/quiz). */
@@ -266,6 +277,8 @@ export async function createServices(
       quizPlanTemplate,
       paymentFailedTemplate,
       subscriptionCanceledTemplate,
+      subscriptionChangedTemplate,
+      subscriptionWelcomeTemplate,
       ...reminderTemplates,
       ...kitNoticeTemplates,
     ],
@@ -319,8 +332,19 @@ export async function createServices(
     orderLinks,
     siteUrl: env.PUBLIC_SITE_URL,
     logger,
+    page: {
+      liveTtlMs: env.CHECKOUT_VARIANT_CACHE_SECONDS * 1000,
+      shownCache: {
+        ttlMs: productCacheOptions.ttlMs,
+        swrMs: productCacheOptions.swrMs,
+        maxStaleMs: productCacheOptions.maxStaleMs,
+      },
+    },
     claimInTransaction: database.kind === "postgres",
   });
+  // The first read of the plan for the links to /subscribe, in the background (answered once the
+  // server takes requests: the sandbox's Shopify is served by this process).
+  subscriptions.page.entryOffer();
   const orderTracking = createOrderTracking({
     db: database.db,
     links: orderLinks,
@@ -448,6 +472,7 @@ export async function createServices(
     adminAuth,
     adminOrders,
     adminOrderDetails,
+    adminSubscriptions: createAdminSubscriptions({ db: database.db }),
     contact,
     guarantee,
     reviews,
@@ -469,6 +494,8 @@ export async function createServices(
       subscriptions: subscriptions.events,
     }),
     subscribe: subscriptions.subscribe,
+    manageSubscriptions: subscriptions.manage,
+    subscribePage: subscriptions.page,
     subscriptionReminders: subscriptions.reminders,
     quiz,
     shopperAuth,

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { RequestRejectedError } from "~/server/errors.server";
+import { termsConsent } from "./consent.server";
 import {
   chargeRefundsHaveMore,
   reshapeChargeRefunds,
@@ -55,10 +56,8 @@ const SESSION_EXPAND = [
   "shipping_cost.shipping_rate",
 ];
 
-/** What the shopper ticks on the hosted page: Stripe's markdown link to the site's terms of sale. */
-export function termsAcceptanceMessage(siteUrl: string): string {
-  return `I agree to the [terms of sale](${siteUrl.replace(/\/+$/, "")}/legal/terms).`;
-}
+/** What the shopper ticks on the hosted page (consent.server.ts): kept importable from here. */
+export { termsAcceptanceMessage } from "./consent.server";
 
 /**
  * Starts an SDK call without the caller's stack trace the SDK records on every request (`new
@@ -148,14 +147,7 @@ export function createPayments(config: PaymentsConfig): Payments {
               ],
               allow_promotion_codes: true,
               ...(config.automaticTax ? { automatic_tax: { enabled: true } } : {}),
-              ...(config.siteUrl
-                ? {
-                    consent_collection: { terms_of_service: "required" as const },
-                    custom_text: {
-                      terms_of_service_acceptance: { message: termsAcceptanceMessage(config.siteUrl) },
-                    },
-                  }
-                : {}),
+              ...termsConsent(config.siteUrl),
               success_url: input.successUrl,
               cancel_url: input.cancelUrl,
             },
@@ -205,6 +197,17 @@ export function createPayments(config: PaymentsConfig): Payments {
         return reshapeChargeRefunds(charge, all);
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw reshapeStripeError(error);
+      }
+    },
+
+    async checkoutSessionOfPaymentIntent(paymentIntentId: string): Promise<string | null> {
+      try {
+        const found = await withoutCallSiteStack(() =>
+          stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 }),
+        );
+        return found.data[0]?.id ?? null;
+      } catch (error) {
         throw reshapeStripeError(error);
       }
     },

@@ -40,6 +40,8 @@ const subscription = z.object({
     data: z
       .array(
         z.object({
+          id: z.string(),
+          current_period_start: z.number().int(),
           current_period_end: z.number().int(),
           quantity: z.number().int().nullish(),
           price: z.object({ id: z.string().nullish(), unit_amount: z.number().int().nullable() }),
@@ -133,13 +135,15 @@ export function reshapeSubscription(raw: unknown): SubscriptionDetails {
     quantity: item.quantity ?? 1,
     currency: value.currency.toLowerCase(),
     startedAt: value.start_date,
+    itemId: item.id,
+    currentPeriodStart: item.current_period_start,
     currentPeriodEnd: item.current_period_end,
+    testClockId: idOf(value.test_clock),
     scheduleId: idOf(value.schedule),
     canceledAt: value.canceled_at,
     cancellationReason: value.cancellation_details?.reason ?? null,
     latestInvoiceId: idOf(value.latest_invoice),
     reference: meta[SUBSCRIPTION_METADATA.reference] ?? null,
-    testClock: idOf(value.test_clock),
     priceId: item.price.id ?? null,
   };
 }
@@ -182,6 +186,7 @@ export function reshapeInvoice(raw: unknown): InvoiceDetails {
 const session = z.object({
   id: z.string(),
   status: z.enum(["open", "complete", "expired"]),
+  payment_status: z.enum(["paid", "unpaid", "no_payment_required"]),
   subscription: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish(),
   customer: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish(),
   customer_details: z.object({ email: z.string().nullish() }).nullish(),
@@ -193,6 +198,7 @@ export function reshapeSubscriptionSession(raw: unknown): SubscriptionSessionDet
   return {
     id: value.id,
     status: value.status,
+    paymentStatus: value.payment_status,
     subscriptionId: idOf(value.subscription),
     customerId: idOf(value.customer),
     email: value.customer_details?.email ?? value.customer_email ?? null,

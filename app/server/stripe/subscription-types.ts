@@ -60,7 +60,13 @@ export type SubscriptionDetails = {
   currency: string;
   /** When it started (Unix seconds; the first charge). */
   startedAt: number;
+  /** The subscription item that bills the bottles (its quantity is the bottles per delivery). */
+  itemId: string;
+  /** The current period: it began with the last charge. */
+  currentPeriodStart: number;
   currentPeriodEnd: number;
+  /** The test clock its customer runs on (test mode only), whose time is Stripe's "now" for it. */
+  testClockId: string | null;
   scheduleId: string | null;
   canceledAt: number | null;
   /** Stripe's reason: `cancellation_requested`, `payment_failed`, … */
@@ -68,8 +74,6 @@ export type SubscriptionDetails = {
   latestInvoiceId: string | null;
   /** This site's record of it (subscriptions.id), from its metadata; null on one made elsewhere. */
   reference: string | null;
-  /** The Stripe test clock it runs on (tests and the sandbox), or null: the real time. */
-  testClock: string | null;
   /** The price it bills (a price changed in Stripe's dashboard is another id and amount). */
   priceId: string | null;
 };
@@ -78,6 +82,8 @@ export type SubscriptionDetails = {
 export type SubscriptionSessionDetails = {
   id: string;
   status: "open" | "complete" | "expired";
+  /** Stripe's `payment_status`: `paid` once the first invoice is paid. */
+  paymentStatus: "paid" | "unpaid" | "no_payment_required";
   subscriptionId: string | null;
   customerId: string | null;
   email: string | null;
@@ -118,8 +124,10 @@ export interface SubscriptionBilling {
   /**
    * Makes Stripe pause and resume the subscription at `pauses` (decision 119): attaches a schedule the
    * first time, keeps the pauses already carried out, replaces those not yet started, and keeps the
-   * schedule's phase until `keepUntil`. True when it wrote something; false when Stripe already held
-   * exactly that (so its own `subscription_schedule.updated` does not start another write).
+   * schedule's phase until `keepUntil`. A pause under way keeps its start and takes the resume of the
+   * entry with its key in `pauses`, if there is one (a skip, pause or new cycle moved it; decision 132).
+   * True when it wrote something; false when Stripe already held exactly that (so its own
+   * `subscription_schedule.updated` does not start another write; decision 133).
    */
   followCycle(input: { subscriptionId: string; pauses: BillingPause[]; keepUntil: number }): Promise<boolean>;
   /**
@@ -129,6 +137,12 @@ export interface SubscriptionBilling {
   stripeNow(testClock: string | null): Promise<number | null>;
   /** Cancels at once (the customer's cancellation). */
   cancelSubscription(id: string): Promise<SubscriptionDetails>;
+  /** Stripe's time now (Unix seconds) for a subscription: its test clock's, or the real time. */
+  timeOf(testClockId: string | null): Promise<number>;
+  /** Bottles per delivery from the next invoice on: the item's quantity, no proration (decision 132). */
+  setQuantity(subscriptionId: string, quantity: number): Promise<SubscriptionDetails>;
+  /** Writes the cycle into the subscription's metadata (what Stripe's dashboard shows). */
+  setCycle(subscriptionId: string, cycle: { weeksOn: number; weeksOff: number }): Promise<void>;
   /** Stripe's customer portal for the card and billing address: its URL. */
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
 }

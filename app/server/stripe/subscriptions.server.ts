@@ -1,10 +1,7 @@
 import Stripe from "stripe";
-import {
-  createStripeClient,
-  type PaymentsConfig,
-  termsAcceptanceMessage,
-  withoutCallSiteStack,
-} from "./payments.server";
+import { formatMoney } from "~/shared/money";
+import { termsConsent } from "./consent.server";
+import { createStripeClient, type PaymentsConfig, withoutCallSiteStack } from "./payments.server";
 import { reshapeCreatedSession, reshapeStripeError, VARIANT_METADATA_KEY } from "./reshape.server";
 import {
   reshapeInvoice,
@@ -13,7 +10,11 @@ import {
   reshapeSubscriptionSession,
   SUBSCRIPTION_METADATA,
 } from "./subscription-reshape.server";
-import type { BillingPause, SubscriptionBilling } from "./subscription-types";
+import type {
+  BillingPause,
+  CreateSubscriptionCheckoutInput,
+  SubscriptionBilling,
+} from "./subscription-types";
 import { CHECKOUT_NOT_CREATED } from "./types";
 
 /**
@@ -45,6 +46,26 @@ function pauseParam(pause: BillingPause) {
       settings: RESUME_SETTINGS,
     },
   };
+}
+
+/**
+ * The automatic renewal, agreed to at Checkout beside the terms of sale (decision 131): the amount,
+ * how often, the off weeks and how to cancel, as the sign-up page states them.
+ */
+export function renewalAgreement(
+  input: Pick<
+    CreateSubscriptionCheckoutInput,
+    "unitAmount" | "quantity" | "currency" | "everyDays" | "cycle"
+  >,
+  siteUrl: string,
+): string {
+  const amount = formatMoney(input.unitAmount * input.quantity, input.currency);
+  const manage = `${siteUrl.replace(/\/+$/, "")}/account/subscription`;
+  return (
+    `and to a subscription: ${amount} now, then ${amount} every ${input.everyDays} days during my weeks on ` +
+    `and nothing during my weeks off (${input.cycle.weeksOn} weeks on, ${input.cycle.weeksOff} weeks off), ` +
+    `until I cancel, which I can do online at any time on [my subscription page](${manage}).`
+  );
 }
 
 const missing = (error: unknown) =>
@@ -111,14 +132,7 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
                 ]) as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
               },
               ...(input.customerId ? { customer: input.customerId } : {}),
-              ...(config.siteUrl
-                ? {
-                    consent_collection: { terms_of_service: "required" as const },
-                    custom_text: {
-                      terms_of_service_acceptance: { message: termsAcceptanceMessage(config.siteUrl) },
-                    },
-                  }
-                : {}),
+              ...termsConsent(config.siteUrl, (siteUrl) => renewalAgreement(input, siteUrl)),
               success_url: input.successUrl,
               cancel_url: input.cancelUrl,
             },
@@ -173,8 +187,16 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
           schedule = attached.schedule;
         }
       }
-      // Pauses Stripe has begun stay as they are; those not yet begun are replaced by `pauses`.
-      const begun = schedule.pauses.filter((pause) => pause.pauseStatus !== "scheduled");
+      // Pauses Stripe has begun stay as they are, but one still waiting for its resume takes the resume
+      // `pauses` gives it (the subscriber moved the next charge); those not yet begun are replaced.
+      const begun = schedule.pauses
+        .filter((pause) => pause.pauseStatus !== "scheduled")
+        .map((pause) => {
+          const moved = pauses.find((entry) => entry.key === pause.key);
+          return pause.resumeStatus === "scheduled" && moved && moved.resumeAt > pause.pauseAt
+            ? { ...pause, resumeAt: moved.resumeAt }
+            : pause;
+        });
       const upcoming = pauses.filter(
         (pause) =>
           !begun.some((done) => done.key === pause.key) && pause.pauseAt > (begun.at(-1)?.resumeAt ?? 0),
@@ -219,6 +241,33 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
 
     async cancelSubscription(id) {
       return reshapeSubscription(await call(() => stripe.subscriptions.cancel(id)));
+    },
+
+    async timeOf(testClockId) {
+      if (!testClockId) return Math.floor(Date.now() / 1000);
+      const clock = await call(() => stripe.testHelpers.testClocks.retrieve(testClockId));
+      return clock.frozen_time;
+    },
+
+    async setQuantity(subscriptionId, quantity) {
+      const subscription = reshapeSubscription(
+        await call(() => stripe.subscriptions.retrieve(subscriptionId)),
+      );
+      await call(() =>
+        stripe.subscriptionItems.update(subscription.itemId, { quantity, proration_behavior: "none" }),
+      );
+      return reshapeSubscription(await call(() => stripe.subscriptions.retrieve(subscriptionId)));
+    },
+
+    async setCycle(subscriptionId, cycle) {
+      await call(() =>
+        stripe.subscriptions.update(subscriptionId, {
+          metadata: {
+            [SUBSCRIPTION_METADATA.weeksOn]: String(cycle.weeksOn),
+            [SUBSCRIPTION_METADATA.weeksOff]: String(cycle.weeksOff),
+          },
+        }),
+      );
     },
 
     async createPortalSession(customerId, returnUrl) {

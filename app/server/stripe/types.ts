@@ -92,6 +92,8 @@ export interface Payments {
   retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionDetails | null>;
   /** The charge's refunds (null when Stripe does not know the charge). */
   retrieveChargeRefunds(chargeId: string): Promise<ChargeRefunds | null>;
+  /** The Checkout Session that made a payment intent (null when no session did). */
+  checkoutSessionOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
   /** Verifies the `Stripe-Signature` header on the exact raw body; throws WebhookSignatureError. */
   parseWebhook(rawBody: string, signatureHeader: string | null): PaymentWebhookEvent;
 }

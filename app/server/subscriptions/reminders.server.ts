@@ -19,13 +19,8 @@ import type {
   SubscriptionBilling,
   SubscriptionDetails,
 } from "~/server/stripe/subscription-types";
-import {
-  type CycleAdjustment,
-  type CycleChoice,
-  nextCharge,
-  STORE_TIME_ZONE,
-  zonedDate,
-} from "~/shared/subscription-cycle";
+import { nextCharge, STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
+import { calendarInputsOf } from "./manage-calendar.server";
 import {
   breaksOf,
   calendarOf,
@@ -95,8 +90,6 @@ export type SubscriptionRemindersDeps = {
   outbox: Pick<Outbox, "enqueue" | "nudge">;
   logger: Logger;
   siteUrl: string;
-  /** The subscriber's skips and pauses, as the cycle's pauses at Stripe were written from (none yet). */
-  adjustmentsOf?: (row: SubscriptionRow) => readonly CycleAdjustment[];
   claimInTransaction?: boolean;
   /** How often due rows are looked for (besides each test clock's `ready` and each plan). */
   pollIntervalMs?: number;
@@ -139,19 +132,15 @@ export function createSubscriptionReminders(deps: SubscriptionRemindersDeps): Su
   const leaseMs = deps.leaseMs ?? 60_000;
   const manageUrl = new URL(MANAGE_PATH, deps.siteUrl).toString();
 
-  function planInput(
+  /** The plan's inputs: Stripe's state, and the cycle with the subscriber's changes, as `follow` writes them. */
+  async function planInput(
     row: SubscriptionRow,
     details: SubscriptionDetails,
     pauses: readonly BillingPause[],
     now: number,
-  ): ReminderPlanInput {
-    return {
-      startedAt: details.startedAt,
-      cycle: { weeksOn: row.weeksOn, weeksOff: row.weeksOff } as CycleChoice,
-      adjustments: deps.adjustmentsOf?.(row) ?? [],
-      pauses,
-      now,
-    };
+  ): Promise<ReminderPlanInput> {
+    const { cycle, adjustments } = await calendarInputsOf(db, row);
+    return { startedAt: details.startedAt, cycle, adjustments, pauses, now };
   }
 
   /** What Stripe holds now for the subscription; null when it is over (or Stripe's clock is gone). */
@@ -161,10 +150,10 @@ export function createSubscriptionReminders(deps: SubscriptionRemindersDeps): Su
     if (!details || details.status === "canceled") return null;
     const [pauses, now] = await Promise.all([
       billing.pausesOf(row.stripeSubscriptionId),
-      billing.stripeNow(details.testClock),
+      billing.stripeNow(details.testClockId),
     ]);
     if (now === null) return null;
-    return { details, input: planInput(row, details, pauses, now) };
+    return { details, input: await planInput(row, details, pauses, now) };
   }
 
   async function plan(row: SubscriptionRow, known?: SubscriptionDetails | null) {
@@ -174,7 +163,7 @@ export function createSubscriptionReminders(deps: SubscriptionRemindersDeps): Su
       return;
     }
     const planned = planReminders(state.input);
-    const testClock = state.details.testClock;
+    const testClock = state.details.testClockId;
     for (const entry of planned) {
       await db
         .insert(subscriptionReminders)
@@ -407,7 +396,7 @@ export function createSubscriptionReminders(deps: SubscriptionRemindersDeps): Su
       if (details.status !== "active" && details.status !== "past_due") return ignored("not renewing");
       const [pauses, now] = await Promise.all([
         billing.pausesOf(row.stripeSubscriptionId),
-        billing.stripeNow(details.testClock),
+        billing.stripeNow(details.testClockId),
       ]);
       const renewsAt = details.currentPeriodEnd;
       if (pauses.some((pause) => pause.pauseStatus === "scheduled" && pause.pauseAt <= renewsAt))

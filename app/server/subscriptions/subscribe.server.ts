@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "~/server/db/client.server";
 import { subscriptions } from "~/server/db/schema";
-import { RequestRejectedError } from "~/server/errors.server";
+import { ConflictError, RequestRejectedError } from "~/server/errors.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import type { CatalogService } from "~/server/shopify/catalog.server";
 import type { SubscriptionBilling } from "~/server/stripe/subscription-types";
@@ -24,6 +24,20 @@ export type SubscribeInput = z.infer<typeof subscribeInput>;
 
 export const NO_SUBSCRIPTION_OFFERED = "The Enhancer is not offered on subscription at the moment.";
 
+/**
+ * The selling plan's price is not the one the shopper was shown (the sign-up page states it beside its
+ * button, decision 131): no Checkout Session is made, and the page shows the new price first.
+ */
+export class SubscriptionPriceChangedError extends ConflictError {
+  constructor(readonly unitAmount: number) {
+    super("mismatch", "the selling plan's price changed since the page was shown", {
+      publicMessage:
+        "The subscription price changed while you were choosing. Check the new price, then subscribe.",
+    });
+    this.name = "SubscriptionPriceChangedError";
+  }
+}
+
 export interface Subscribe {
   start(
     input: SubscribeInput & {
@@ -33,6 +47,8 @@ export interface Subscribe {
       buyerIp?: string;
       /** A Stripe customer to attach (tests put one on a test clock). */
       customerId?: string;
+      /** The price per bottle the shopper was shown: another price refuses (SubscriptionPriceChangedError). */
+      expected?: { unitAmount: number; currency: string };
     },
   ): Promise<{ sessionId: string; checkoutUrl: string }>;
 }
@@ -61,6 +77,11 @@ export function createSubscribe(deps: SubscribeDeps): Subscribe {
       const currency = offer.pricePerDelivery.currencyCode.toLowerCase();
       const unitAmount = toMinorUnits(offer.pricePerDelivery.amount, currency);
       if (unitAmount === null || unitAmount <= 0) throw new Error("the selling plan's price is not a price");
+      if (
+        input.expected &&
+        (input.expected.unitAmount !== unitAmount || input.expected.currency !== currency)
+      )
+        throw new SubscriptionPriceChangedError(unitAmount);
       const [variant] = await deps.catalog.getVariants([deps.variantId], { buyerIp: input.buyerIp });
       const productTitle = variant?.productTitle ?? offer.name;
       const reference = randomUUID();

@@ -10,9 +10,16 @@ import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
 import type { SubscriptionBilling, SubscriptionDetails } from "~/server/stripe/subscription-types";
 import { STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
 import { cyclePauses } from "./cycle-pauses.server";
+import { calendarInputsOf } from "./manage-calendar.server";
 import { followOutsideChange } from "./outside-changes.server";
+import { recordPaymentFailure } from "./payment-failures.server";
 import { dropReminders, type SubscriptionReminders } from "./reminders.server";
-import { SUBSCRIPTION_CANCELED, SUBSCRIPTION_PAYMENT_FAILED } from "./subscription-emails.server";
+import { SUBSCRIPTION_WELCOME, subscriptionWelcomeOf } from "./sign-up-email.server";
+import {
+  SUBSCRIPTION_CANCELED,
+  SUBSCRIPTION_PAGE,
+  SUBSCRIPTION_PAYMENT_FAILED,
+} from "./subscription-emails.server";
 
 /**
  * Stripe Billing's events for the subscriptions this site started (decisions 119 and 130). Every
@@ -24,7 +31,8 @@ import { SUBSCRIPTION_CANCELED, SUBSCRIPTION_PAYMENT_FAILED } from "./subscripti
  *   `customer.subscription.resumed`, to keep two gaps ahead. Never the one-time fulfilment.
  * - `invoice.paid`: exactly one order, one confirmation e-mail and one Shopify sync per invoice, in one
  *   transaction keyed on the invoice id (unique in `orders`, in the outbox and in the sync queue).
- * - `invoice.payment_failed`: one e-mail per attempt with Stripe's customer portal to fix the card.
+ * - `invoice.payment_failed`: one e-mail per attempt with a link to fix the card (the account page,
+ *   which opens Stripe's customer portal: decision 132).
  * - `customer.subscription.deleted`: the subscription marked cancelled, one cancellation e-mail.
  * - `invoice.upcoming`: the reminder three days before a renewal (reminders.server.ts, decision 133);
  *   the other reminders are planned after each event above and sent on Stripe's clock, looked at
@@ -63,14 +71,13 @@ export type SubscriptionEventDeps = {
   logger: Logger;
   orderLinks: Pick<OrderLinks, "orderPageUrl">;
   itemOf?: CatalogConfig["itemOf"];
-  /** Where Stripe's customer portal sends the subscriber back. */
+  /** The site's origin: the failed-payment e-mail links to its subscription page. */
   siteUrl: string;
   /** The reminders (decision 133): planned after each event, `invoice.upcoming` e-mailed. */
   reminders?: SubscriptionReminders;
 };
 
 type Row = typeof subscriptions.$inferSelect;
-const DAY = 86_400;
 const ignored = (why: string): SubscriptionEventResult => ({ handled: false, ignored: why });
 export const NOT_OURS = ignored("not a subscription of this site");
 
@@ -114,19 +121,26 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
     return link(row, { subscriptionId, customerId: details.customerId });
   }
 
-  /** Writes the cycle's next pauses (decision 119), from the period Stripe is in; true when it wrote. */
-  async function follow(subscriptionId: string, row: Row): Promise<boolean> {
+  /**
+   * Writes the cycle's next pauses (decision 119), from the period Stripe is in, with the subscriber's
+   * skips, pauses and new cycles (decision 132); answers what Stripe holds, and whether it wrote
+   * (false: Stripe held those pauses already; decision 133).
+   */
+  async function follow(subscriptionId: string, row: Row) {
     const details = await billing.retrieveSubscription(subscriptionId);
-    if (!details || details.status === "canceled") return false;
-    return billing.followCycle({
+    if (!details || details.status === "canceled") return { details, wrote: false };
+    const { cycle, adjustments } = await calendarInputsOf(db, row);
+    const wrote = await billing.followCycle({
       subscriptionId,
       ...cyclePauses({
         startedAt: details.startedAt,
-        cycle: { weeksOn: row.weeksOn, weeksOff: row.weeksOff } as never,
+        cycle,
+        adjustments,
         // Stripe's now (a test clock's in tests): the current period began at the last charge.
-        now: details.currentPeriodEnd - 30 * DAY,
+        now: details.currentPeriodStart,
       }),
     });
+    return { details, wrote };
   }
 
   const events: SubscriptionEvents = {
@@ -144,8 +158,19 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
         customerId: session.customerId,
         email: session.email,
       });
-      await follow(session.subscriptionId, linked);
-      await deps.reminders?.plan(linked);
+      const { details } = await follow(session.subscriptionId, linked);
+      // The sign-up confirmation (decision 131), once per subscription: keyed on it in the outbox.
+      const to = session.email ?? linked.email;
+      if (to && details && details.status !== "canceled") {
+        await outbox.enqueue(db, {
+          kind: SUBSCRIPTION_WELCOME,
+          dedupeKey: session.subscriptionId,
+          to,
+          payload: subscriptionWelcomeOf(linked, details.startedAt, deps.siteUrl),
+        });
+        outbox.nudge();
+      }
+      await deps.reminders?.plan(linked, details);
       return { handled: true, outcome: "subscription_started" };
     },
 
@@ -163,13 +188,15 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
       if (invoice.status !== "paid" || invoice.amountPaid <= 0) return ignored("nothing was paid");
       const row = await ours(invoice.subscriptionId);
       if (!row) return NOT_OURS;
-      // The bottles are what Stripe charged for (a quantity changed in its dashboard is followed); the
-      // price of each must be the one the subscriber agreed to (decisions 130 and 133).
+      // The bottles are what Stripe charged for (a quantity changed on the subscription page or in
+      // Stripe's dashboard, even between an invoice and its event: decisions 132 and 133); the price of
+      // each must be the one the subscriber agreed to, line by line where the invoice has its lines.
       const bottles = invoice.lines.length
         ? invoice.lines.reduce((sum, line) => sum + line.quantity, 0)
-        : row.quantity;
+        : invoice.amountPaid / row.unitAmount;
       if (
         invoice.lines.some((line) => line.unitAmount !== row.unitAmount) ||
+        !Number.isInteger(bottles) ||
         bottles < 1 ||
         invoice.amountPaid !== row.unitAmount * bottles ||
         invoice.currency !== row.currency
@@ -246,10 +273,12 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
       if (invoice.status === "paid" || invoice.attemptCount < 1) return ignored("not failed");
       const row = await ours(invoice.subscriptionId);
       if (!row) return NOT_OURS;
+      // The back office lists each failed attempt (keyed on Stripe's event: a replay counts once).
+      await recordPaymentFailure(db, { eventId: attemptKey, subscriptionId: row.id, invoice });
       const to = row.email ?? invoice.customerEmail;
-      const customerId = row.stripeCustomerId ?? invoice.customerId;
-      if (!to || !customerId) return ignored("no subscriber to tell");
-      const fixCardUrl = await billing.createPortalSession(customerId, deps.siteUrl);
+      if (!to) return ignored("no subscriber to tell");
+      // The account page, which opens a fresh portal session (a session in an e-mail expires).
+      const fixCardUrl = `${deps.siteUrl}${SUBSCRIPTION_PAGE}`;
       await outbox.enqueue(db, {
         kind: SUBSCRIPTION_PAYMENT_FAILED,
         // One e-mail per attempt: each attempt is its own event at Stripe (a replay is the same one).
@@ -312,7 +341,7 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
           billing,
           logger,
           ours,
-          follow,
+          follow: async (id, row) => (await follow(id, row)).wrote,
           deleted: (id) => events.deleted(id),
           reminders: deps.reminders,
         },

@@ -7,8 +7,10 @@ import type { CatalogService } from "~/server/shopify/catalog.server";
 import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
 import type { PaymentsConfig } from "~/server/stripe/payments.server";
 import { createSubscriptionBilling } from "~/server/stripe/subscriptions.server";
+import { createManageSubscriptions, type ManageSubscriptions } from "./manage-subscriptions.server";
 import { createSubscriptionReminders, type SubscriptionReminders } from "./reminders.server";
 import { createSubscribe, type Subscribe } from "./subscribe.server";
+import { createSubscribePage, type SubscribePage } from "./subscribe-page.server";
 import { createSubscriptionEvents, type SubscriptionEvents } from "./subscription-events.server";
 
 /** The subscriptions' services on one Stripe Billing adapter (services.server.ts assembles them). */
@@ -22,11 +24,28 @@ export function createSubscriptionServices(deps: {
   orderLinks: OrderLinks;
   siteUrl: string;
   logger: Logger;
+  /** The sign-up page's reads of the selling plan (decision 131). */
+  page: { liveTtlMs: number; shownCache: { ttlMs: number; swrMs: number; maxStaleMs: number } };
   /** Claims in a transaction of their own (PostgreSQL; see the outbox's claim). */
   claimInTransaction?: boolean;
-}): { subscribe: Subscribe; events: SubscriptionEvents; reminders: SubscriptionReminders } {
+}): {
+  subscribe: Subscribe;
+  events: SubscriptionEvents;
+  page: SubscribePage;
+  manage: ManageSubscriptions;
+  reminders: SubscriptionReminders;
+} {
   const billing = createSubscriptionBilling(deps.stripe);
   const { db, logger, siteUrl } = deps;
+  const subscribe = createSubscribe({
+    db,
+    catalog: deps.catalog,
+    billing,
+    variantId: deps.catalogConfig.variantIds.enhancer,
+    siteUrl,
+    logger,
+  });
+  // The reminders (decision 133): planned from Stripe's events, sent on Stripe's clock.
   const reminders = createSubscriptionReminders({
     db,
     billing,
@@ -36,14 +55,16 @@ export function createSubscriptionServices(deps: {
     claimInTransaction: deps.claimInTransaction,
   });
   return {
+    subscribe,
     reminders,
-    subscribe: createSubscribe({
+    page: createSubscribePage({
       db,
       catalog: deps.catalog,
       billing,
+      subscribe,
       variantId: deps.catalogConfig.variantIds.enhancer,
-      siteUrl,
       logger,
+      ...deps.page,
     }),
     events: createSubscriptionEvents({
       db,
@@ -56,5 +77,6 @@ export function createSubscriptionServices(deps: {
       siteUrl,
       reminders,
     }),
+    manage: createManageSubscriptions({ db, billing, outbox: deps.outbox, logger, siteUrl }),
   };
 }

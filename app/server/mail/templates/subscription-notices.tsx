@@ -14,7 +14,10 @@ import { EmailLayout, emailButton, emailSmall, emailText } from "./layout";
 export const paymentFailedPayload = z.object({
   amount: z.number().int().nonnegative(),
   currency: z.string().min(3).max(3),
-  /** Stripe's customer portal for this subscriber (card and billing address). */
+  /**
+   * The subscriber's page on this site (/account/subscription), whose button opens Stripe's customer
+   * portal in a fresh session: a portal session in an e-mail would expire (decision 132).
+   */
   fixCardUrl: z.url(),
   /** ISO date (YYYY-MM-DD) of Stripe's next attempt, or null when none is left. */
   nextAttemptOn: z.string().nullable(),
@@ -41,6 +44,7 @@ function failedLines(notice: PaymentFailedNotice): string[] {
     notice.nextAttemptOn
       ? `We will try again on ${notice.nextAttemptOn}. Update your card before then and the next bottle ships as planned.`
       : "No further attempt is scheduled. Update your card to keep your subscription.",
+    "Sign in with this e-mail address on your subscription page, then choose Update card or billing address.",
   ];
 }
 
