@@ -126,6 +126,9 @@ describe.each(databaseTargets)("changes made outside the site on $name", ({ name
     const cancelled = () =>
       mailsTo(shop.emulators.mail.messages(), email).filter((mail) => mail.subject.includes("cancelled"));
     await eventually(() => expect(cancelled()).toHaveLength(1));
+    // Not "as you asked": it was not cancelled on the site.
+    expect(cancelled()[0]?.text).toContain("subscription has been cancelled");
+    expect(cancelled()[0]?.text).toContain("If you did not ask for this, reply to this e-mail");
     expect(cancelled()[0]?.text).toContain("Nothing more will be charged and nothing more will ship");
     expect(reminderMails(shop.emulators.mail.messages(), email)).toEqual([]);
     expect(orderMails(shop.emulators.mail.messages(), email)).toHaveLength(1);

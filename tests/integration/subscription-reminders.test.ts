@@ -139,8 +139,8 @@ describe.each(databaseTargets)("subscription reminders on $name", ({ name }) => 
     const rows = await shop.whileStopped(() =>
       shop.store.query<{ kind: string; sent: number; outbox: number }>(
         `select r.kind, count(*) filter (where r.status = 'sent')::int as sent,
-                (select count(*)::int from email_deliveries d where d.kind like 'subscription_%'
-                   and d.to_address = $1) as outbox
+                (select count(*)::int from email_deliveries d where d.to_address = $1 and d.kind in
+                   ('subscription_charge_reminder', 'subscription_break_starts', 'subscription_break_ends')) as outbox
            from subscription_reminders r group by r.kind order by r.kind`,
         [email],
       ),

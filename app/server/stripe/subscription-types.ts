@@ -29,6 +29,9 @@ export type CreateSubscriptionCheckoutInput = {
   idempotencyKey: string;
 };
 
+/** The comment this site gives Stripe when the subscriber cancels on the subscription page (decision 133). */
+export const CANCELLED_ON_THE_SITE = "Cancelled by the subscriber on the site";
+
 export type SubscriptionStatus =
   | "active"
   | "past_due"
@@ -71,6 +74,8 @@ export type SubscriptionDetails = {
   canceledAt: number | null;
   /** Stripe's reason: `cancellation_requested`, `payment_failed`, … */
   cancellationReason: string | null;
+  /** What the canceller wrote (`CANCELLED_ON_THE_SITE` when the subscriber cancelled here). */
+  cancellationComment: string | null;
   latestInvoiceId: string | null;
   /** This site's record of it (subscriptions.id), from its metadata; null on one made elsewhere. */
   reference: string | null;

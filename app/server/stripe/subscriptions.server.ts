@@ -10,10 +10,11 @@ import {
   reshapeSubscriptionSession,
   SUBSCRIPTION_METADATA,
 } from "./subscription-reshape.server";
-import type {
-  BillingPause,
-  CreateSubscriptionCheckoutInput,
-  SubscriptionBilling,
+import {
+  type BillingPause,
+  CANCELLED_ON_THE_SITE,
+  type CreateSubscriptionCheckoutInput,
+  type SubscriptionBilling,
 } from "./subscription-types";
 import { CHECKOUT_NOT_CREATED } from "./types";
 
@@ -240,7 +241,13 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
     },
 
     async cancelSubscription(id) {
-      return reshapeSubscription(await call(() => stripe.subscriptions.cancel(id)));
+      // Said to Stripe, so its `customer.subscription.deleted` tells the subscriber's own cancellation
+      // from one made in Stripe's dashboard (decision 133), whichever is handled first.
+      return reshapeSubscription(
+        await call(() =>
+          stripe.subscriptions.cancel(id, { cancellation_details: { comment: CANCELLED_ON_THE_SITE } }),
+        ),
+      );
     },
 
     async timeOf(testClockId) {

@@ -7,7 +7,11 @@ import type { OrderLinks } from "~/server/orders/order-link.server";
 import type { ShopifySync } from "~/server/orders/shopify-sync.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
-import type { SubscriptionBilling, SubscriptionDetails } from "~/server/stripe/subscription-types";
+import {
+  CANCELLED_ON_THE_SITE,
+  type SubscriptionBilling,
+  type SubscriptionDetails,
+} from "~/server/stripe/subscription-types";
 import { STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
 import { cyclePauses } from "./cycle-pauses.server";
 import { calendarInputsOf } from "./manage-calendar.server";
@@ -316,7 +320,14 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
             to: row.email,
             payload: {
               productTitle: row.productTitle,
-              reason: details?.cancellationReason === "payment_failed" ? "payment_failed" : "requested",
+              // The subscriber's own (decision 132) says so to Stripe; any other was made outside the
+              // site, in Stripe's dashboard (decision 133).
+              reason:
+                details?.cancellationReason === "payment_failed"
+                  ? "payment_failed"
+                  : details?.cancellationComment === CANCELLED_ON_THE_SITE || row.status === "canceled"
+                    ? "requested"
+                    : "outside",
             },
           });
         }

@@ -26,8 +26,11 @@ export type PaymentFailedNotice = z.infer<typeof paymentFailedPayload>;
 
 export const subscriptionCanceledPayload = z.object({
   productTitle: z.string().min(1).max(200),
-  /** `payment_failed`: Stripe's retries ran out; anything else: the customer's (or the shop's) cancellation. */
-  reason: z.enum(["payment_failed", "requested"]),
+  /**
+   * `payment_failed`: Stripe's retries ran out; `requested`: the subscriber cancelled on the site;
+   * `outside`: cancelled in Stripe's dashboard (by the shop's staff, perhaps at the subscriber's word).
+   */
+  reason: z.enum(["payment_failed", "requested", "outside"]),
 });
 export type SubscriptionCanceledNotice = z.infer<typeof subscriptionCanceledPayload>;
 
@@ -72,9 +75,13 @@ function canceledLines(notice: SubscriptionCanceledNotice): string[] {
   return [
     notice.reason === "payment_failed"
       ? `Your ${notice.productTitle} subscription is cancelled: the payment failed on every attempt.`
-      : // By the subscriber, or by the shop's staff in Stripe's dashboard (decision 133): not said who.
-        `Your ${notice.productTitle} subscription is cancelled.`,
+      : notice.reason === "requested"
+        ? `Your ${notice.productTitle} subscription is cancelled, as you asked.`
+        : `Your ${notice.productTitle} subscription has been cancelled.`,
     "Nothing more will be charged and nothing more will ship. Bottles already paid for still ship.",
+    ...(notice.reason === "outside"
+      ? ["If you did not ask for this, reply to this e-mail and we will look into it."]
+      : []),
     "You can subscribe again at any time.",
   ];
 }
