@@ -104,6 +104,11 @@ export const emailsWeSend = {
   subscription_changed:
     "confirmations of the changes you make to your subscription (a skip, a pause, your cycle, your bottles, the next charge)",
   subscription_welcome: "confirmations of a new subscription (its price, terms and dates)",
+  subscription_charge_reminder:
+    "reminders three days before each subscription charge (its date, amount and bottles)",
+  subscription_break_starts:
+    "reminders before the weeks off in your cycle start (the dates, your next charge)",
+  subscription_break_ends: "reminders before the weeks off in your cycle end (the dates, your next charge)",
   review_invitation: "review invitations (what you bought, with a link to review it)",
   newsletter_confirmation: "newsletter confirmation links",
   contact_for_support: "your contact messages, passed to our support inbox",
