@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { subscriptions } from "~/server/db/schema";
 import type { Logger } from "~/server/runtime/logger.server";
@@ -17,7 +17,8 @@ import type { SubscriptionReminders } from "./reminders.server";
  *   by `invoice.paid`'s check (decision 130) rather than fulfilled, until someone puts it right;
  * - the schedule released (its pauses with it) or its pauses edited: the cycle's pauses are written
  *   again (`follow`), so the weeks off are not charged; when Stripe already holds them nothing is
- *   written, so the write's own `subscription_schedule.updated` ends there;
+ *   written, so the write's own `subscription_schedule.updated` ends there; and nothing is written
+ *   while a change of the subscriber's is being carried to Stripe (it writes them itself);
  * - and the reminders planned again from what Stripe now holds.
  *
  * Each step reads the present state, so an event delivered twice, late or out of order changes
@@ -42,6 +43,36 @@ export type OutsideChangeContext = {
 };
 
 const FOLLOWED = new Set(["active", "past_due", "paused"]);
+/** How long this site's hold on a subscription lasts while it writes its pauses (a write takes well under). */
+const HOLD_MS = 60_000;
+
+/**
+ * Runs `write` holding the subscription as the subscriber's own changes do (decision 132's
+ * `changing_until`), or not at all (null) while one of them is being carried to Stripe: that change
+ * writes the pauses itself, and a write from the calendar before its row is recorded would undo it.
+ */
+async function whileHeld<T>(db: Db, id: string, write: () => Promise<T>): Promise<T | null> {
+  const until = new Date(Date.now() + HOLD_MS);
+  const [held] = await db
+    .update(subscriptions)
+    .set({ changingUntil: until })
+    .where(
+      and(
+        eq(subscriptions.id, id),
+        or(isNull(subscriptions.changingUntil), lt(subscriptions.changingUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  if (!held) return null;
+  try {
+    return await write();
+  } finally {
+    await db
+      .update(subscriptions)
+      .set({ changingUntil: null })
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.changingUntil, until)));
+  }
+}
 
 export async function followOutsideChange(
   context: OutsideChangeContext,
@@ -85,7 +116,10 @@ export async function followOutsideChange(
   }
 
   const hadSchedule = Boolean(details.scheduleId);
-  if (await context.follow(subscriptionId, row)) {
+  const held = row;
+  const wrote = await whileHeld(db, row.id, () => context.follow(subscriptionId, held));
+  if (wrote === null) changes.push("a_change_of_the_subscriber_under_way");
+  if (wrote) {
     if (hadSchedule)
       logger.warn(
         { subscriptionId: row.id },
