@@ -216,7 +216,10 @@ export function createSchedules(options: {
 
   function pauseSchedules(value: unknown, schedule: StripeSubscriptionSchedule | null): PauseSchedule[] {
     if (value === undefined || value === "") return [];
-    const entries = asArray(value, "pause_schedules").map((raw, index) => {
+    const given = asArray(value, "pause_schedules");
+    // Stripe: "Configures the subscription's pause behavior … Only one entry is supported."
+    if (given.length > 1) throw invalid("Only one pause schedule entry is supported.", "pause_schedules");
+    const entries = given.map((raw, index) => {
       const key = isRecord(raw) && typeof raw.key === "string" ? raw.key : undefined;
       return pauseEntry(
         raw,

@@ -204,7 +204,10 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
       );
       const id = schedule.id;
       const priceId = subscription.priceId as string;
-      const written = [...begun, ...upcoming];
+      // Stripe holds one pause schedule ("Only one entry is supported"): the pause under way while its
+      // resume is still to come, else the next one; the one it replaces is over.
+      const underWay = begun.filter((pause) => pause.resumeStatus === "scheduled");
+      const written = underWay.length > 0 ? underWay.slice(-1) : upcoming.slice(0, 1);
       // Nothing to write when Stripe holds exactly this: the same pauses, phase end and item. Our own
       // write's `subscription_schedule.updated` then ends here instead of writing again.
       const same =

@@ -18,8 +18,8 @@ import {
  */
 
 const NOON = { hour: 12, minute: 0 };
-/** Gaps written ahead: two, about two cycles. */
-export const PAUSE_HORIZON = 2;
+/** Gaps written ahead: one, as a subscription schedule holds one pause schedule (Stripe's API). */
+export const PAUSE_HORIZON = 1;
 /** The schedule's phase outlives the last pause written by a year (a lost event cannot end it early). */
 const PHASE_MARGIN_SECONDS = 365 * 86_400;
 
