@@ -104,6 +104,8 @@ export type InvoiceDetails = {
   customerEmail: string | null;
   customerName: string | null;
   shippingAddress: ShippingAddress | null;
+  /** The PaymentIntent that paid it (its paid invoice payment's), or null while unpaid. */
+  paymentIntentId: string | null;
 };
 
 export interface SubscriptionBilling {
@@ -115,6 +117,8 @@ export interface SubscriptionBilling {
   retrieveSubscription(id: string): Promise<SubscriptionDetails | null>;
   /** The invoice, re-read from Stripe (never a webhook's body), or null when Stripe does not know it. */
   retrieveInvoice(id: string): Promise<InvoiceDetails | null>;
+  /** The invoice a PaymentIntent paid (Stripe's invoice payments), or null when it paid none. */
+  invoiceOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
   /** The pauses Stripe holds for the subscription (none without a schedule). */
   pausesOf(subscriptionId: string): Promise<BillingPause[]>;
   /**

@@ -7,6 +7,7 @@ import type { CatalogService } from "~/server/shopify/catalog.server";
 import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
 import type { PaymentsConfig } from "~/server/stripe/payments.server";
 import { createSubscriptionBilling } from "~/server/stripe/subscriptions.server";
+import { createInvoiceRefunds, type InvoiceRefunds } from "./invoice-refunds.server";
 import { createManageSubscriptions, type ManageSubscriptions } from "./manage-subscriptions.server";
 import { createSubscribe, type Subscribe } from "./subscribe.server";
 import { createSubscribePage, type SubscribePage } from "./subscribe-page.server";
@@ -25,7 +26,13 @@ export function createSubscriptionServices(deps: {
   logger: Logger;
   /** The sign-up page's reads of the selling plan (decision 131). */
   page: { liveTtlMs: number; shownCache: { ttlMs: number; swrMs: number; maxStaleMs: number } };
-}): { subscribe: Subscribe; events: SubscriptionEvents; page: SubscribePage; manage: ManageSubscriptions } {
+}): {
+  subscribe: Subscribe;
+  events: SubscriptionEvents;
+  invoiceRefunds: InvoiceRefunds;
+  page: SubscribePage;
+  manage: ManageSubscriptions;
+} {
   const billing = createSubscriptionBilling(deps.stripe);
   const { db, logger, siteUrl } = deps;
   const subscribe = createSubscribe({
@@ -35,6 +42,16 @@ export function createSubscriptionServices(deps: {
     variantId: deps.catalogConfig.variantIds.enhancer,
     siteUrl,
     logger,
+  });
+  const events = createSubscriptionEvents({
+    db,
+    billing,
+    outbox: deps.outbox,
+    shopifySync: deps.shopifySync,
+    logger,
+    orderLinks: deps.orderLinks,
+    itemOf: deps.catalogConfig.itemOf,
+    siteUrl,
   });
   return {
     subscribe,
@@ -47,16 +64,8 @@ export function createSubscriptionServices(deps: {
       logger,
       ...deps.page,
     }),
-    events: createSubscriptionEvents({
-      db,
-      billing,
-      outbox: deps.outbox,
-      shopifySync: deps.shopifySync,
-      logger,
-      orderLinks: deps.orderLinks,
-      itemOf: deps.catalogConfig.itemOf,
-      siteUrl,
-    }),
+    events,
+    invoiceRefunds: createInvoiceRefunds({ billing, events }),
     manage: createManageSubscriptions({ db, billing, outbox: deps.outbox, logger, siteUrl }),
   };
 }
