@@ -62,6 +62,12 @@ describe.each(databaseTargets)("subscription refunds on $name", ({ name }) => {
     expect(renewal).toBeDefined();
     const invoiceId = renewal?.id as string;
     const intent = await intentOf(stripe, invoiceId);
+    // As at Stripe: `payments` only when expanded, and the invoice found from its PaymentIntent.
+    expect((await stripe.invoices.retrieve(invoiceId)).payments).toBeUndefined();
+    const byIntent = await stripe.invoicePayments.list({
+      payment: { type: "payment_intent", payment_intent: intent },
+    });
+    expect(byIntent.data.map((payment) => payment.invoice)).toEqual([invoiceId]);
     await eventually(
       async () => expect(await shopifyOrdersOf(shop.emulators, invoiceId)).toHaveLength(1),
       30_000,
