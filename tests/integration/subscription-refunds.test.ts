@@ -97,6 +97,39 @@ describe.each(databaseTargets)("subscription refunds on $name", ({ name }) => {
     });
   }, 180_000);
 
+  it("an order recorded before orders kept their PaymentIntent: its refund is still recorded, the intent filled in", async () => {
+    const subscriber = await subscribeAndPay(shop, "older.order@example.com");
+    const stripe = sdk(shop.emulators);
+    const { paid } = await paidInvoices(shop, subscriber.subscriptionId);
+    const invoiceId = paid[0]?.id as string;
+    const intent = await intentOf(stripe, invoiceId);
+    await eventually(
+      async () => expect(await shopifyOrdersOf(shop.emulators, invoiceId)).toHaveLength(1),
+      30_000,
+    );
+    // The invoice's order holds its PaymentIntent; one made before it did is as if it were cleared.
+    await shop.whileStopped(async () => {
+      const [order] = await shop.store.query<{ payment_intent_id: string | null }>(
+        "select payment_intent_id from orders where stripe_invoice_id = $1",
+        [invoiceId],
+      );
+      expect(order?.payment_intent_id).toBe(intent);
+      await shop.store.query("update orders set payment_intent_id = null where stripe_invoice_id = $1", [
+        invoiceId,
+      ]);
+    });
+    await stripe.refunds.create({ payment_intent: intent, amount: 500 });
+    await shop.emulators.stripe.webhooksSettled(30_000);
+    await eventually(async () => {
+      const [order] = await shopifyOrdersOf(shop.emulators, invoiceId);
+      expect(order?.totalRefundedSet.shopMoney.amount).toBe("5.0");
+    }, 30_000);
+    expect(await recorded(invoiceId)).toEqual({
+      orders: [{ payment_intent_id: intent, amount_refunded: 500 }],
+      refunds: [{ amount: 500 }],
+    });
+  }, 180_000);
+
   it("a refund whose event comes before its invoice's: the invoice's order is made, the refund recorded once", async () => {
     const email = "early.subscription.refund@example.com";
     const emulator = shop.emulators.stripe;

@@ -65,7 +65,7 @@ export function createSubscriptionServices(deps: {
       ...deps.page,
     }),
     events,
-    invoiceRefunds: createInvoiceRefunds({ billing, events }),
+    invoiceRefunds: createInvoiceRefunds({ db, billing, events }),
     manage: createManageSubscriptions({ db, billing, outbox: deps.outbox, logger, siteUrl }),
   };
 }
