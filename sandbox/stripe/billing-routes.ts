@@ -1,6 +1,7 @@
 import express from "express";
 import type { BillingEngine } from "./billing-engine";
 import type { Invoices } from "./billing-invoices";
+import type { StripeInvoice } from "./billing-objects";
 import type { Schedules } from "./billing-schedules";
 import type { Subscriptions } from "./billing-subscriptions";
 import { type Customers, TEST_PAYMENT_METHODS } from "./customers";
@@ -14,8 +15,8 @@ import type { TestClocks } from "./test-clocks";
  * The Billing API as Stripe's, for the calls the site makes (decision 119): customers, products (read),
  * subscriptions (read, list, update metadata or cancel at period end, cancel), subscription schedules
  * (from a subscription, with pause schedules; update, release, cancel), subscription items (read;
- * update the quantity, no proration), invoices (read, list), test clocks (create, read, list, advance,
- * delete) and customer portal sessions. Mounted under /v1.
+ * update the quantity, no proration), invoices (read, list), invoice payments (list), test clocks
+ * (create, read, list, advance, delete) and customer portal sessions. Mounted under /v1.
  */
 
 export type BillingRouteDeps = {
@@ -35,6 +36,13 @@ type Idempotent = ReturnType<typeof createIdempotency>;
 const ok = (value: unknown) => ({ status: 200, body: structuredClone(value) });
 
 const body = (req: express.Request): Record<string, unknown> => (isRecord(req.body) ? req.body : {});
+/** An invoice as Stripe answers it: `payments` is includable, present only when expanded. */
+function includable(invoice: StripeInvoice, withPayments: boolean) {
+  if (withPayments) return invoice;
+  const { payments: _payments, ...rest } = invoice;
+  return rest;
+}
+
 const query = (req: express.Request, name: string) =>
   typeof req.query[name] === "string" ? (req.query[name] as string) : undefined;
 
@@ -98,7 +106,13 @@ function subscriptionRoutes(routes: express.Router, deps: BillingRouteDeps, idem
     const subscription = structuredClone(subscriptions.get(req.params.id));
     const expand = expandList(req.query.expand);
     if (expand.includes("latest_invoice") && subscription.latest_invoice)
-      res.json({ ...subscription, latest_invoice: invoices.get(subscription.latest_invoice) });
+      res.json({
+        ...subscription,
+        latest_invoice: includable(
+          invoices.get(subscription.latest_invoice),
+          expand.includes("latest_invoice.payments"),
+        ),
+      });
     else if (expand.includes("schedule") && subscription.schedule)
       res.json({ ...subscription, schedule: schedules.get(subscription.schedule) });
     else res.json(subscription);
@@ -240,9 +254,33 @@ function invoiceAndClockRoutes(routes: express.Router, deps: BillingRouteDeps, i
       .filter((entry) => !subscription || entry.parent.subscription_details.subscription === subscription)
       .filter((entry) => !customer || entry.customer === customer)
       .filter((entry) => !status || entry.status === status);
-    res.json(list(req, all, "/v1/invoices"));
+    const listed = list(req, all, "/v1/invoices");
+    const withPayments = expandList(req.query.expand).includes("data.payments");
+    res.json({ ...listed, data: listed.data.map((entry) => includable(entry, withPayments)) });
   });
-  routes.get("/invoices/:id", (req, res) => void res.json(invoices.get(req.params.id)));
+  routes.get("/invoices/:id", (req, res) => {
+    const withPayments = expandList(req.query.expand).includes("payments");
+    res.json(includable(invoices.get(req.params.id), withPayments));
+  });
+  // Invoice payments (list): of an invoice, or of a PaymentIntent (`payment[type]=payment_intent`).
+  routes.get("/invoice_payments", (req, res) => {
+    const invoice = query(req, "invoice");
+    const payment = isRecord(req.query.payment) ? req.query.payment : {};
+    const intent = typeof payment.payment_intent === "string" ? payment.payment_intent : undefined;
+    if (payment.type !== undefined && payment.type !== "payment_intent") {
+      throw new ApiFailure(400, {
+        type: "invalid_request_error",
+        message: "Invalid payment[type]: must be one of payment_intent or payment_record",
+        param: "payment[type]",
+      });
+    }
+    const all = invoices
+      .all()
+      .filter((entry) => !invoice || entry.id === invoice)
+      .flatMap((entry) => entry.payments.data)
+      .filter((entry) => !intent || entry.payment.payment_intent === intent);
+    res.json(list(req, all, "/v1/invoice_payments"));
+  });
 
   routes.post(
     "/test_helpers/test_clocks",

@@ -5,6 +5,7 @@ import { formatMoney } from "../../app/shared/money";
 import { addDays, STORE_TIME_ZONE, zonedDate } from "../../app/shared/subscription-cycle";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
+import { shopperSignIn } from "./account-support";
 import { type Emulators, eventually, mailsTo, postJson } from "./checkout-harness";
 import { adminSignIn, buyOrder, formPoster, inDatabase, textOf } from "./order-pages-support";
 
@@ -360,4 +361,36 @@ describe.each(databaseTargets)("subscriptions in the back office on $name", ({ n
     const forged = await get("/admin/subscriptions", "forge_admin=not-a-session");
     expect(forged.status).toBe(302);
   });
+
+  it("after the subscriber skips a delivery on their page, shows the next charge their page shows", async () => {
+    const email = `skipper.${Date.now().toString(36)}@example.com`;
+    const skipper = await subscribe(email, { quantity: 1, weeksOn: 8, weeksOff: 2 });
+    const shopper = await shopperSignIn(shop, post, email, "/account/subscription");
+    const mine = await (await get("/account/subscription", shopper)).text();
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(mine)?.[1] ?? "";
+    const skipped = await post(
+      "/account/subscription",
+      {
+        subscription: field("subscription"),
+        version: field("version"),
+        bottle: field("bottle"),
+        intent: "skip",
+      },
+      { cookie: shopper },
+    );
+    expect(skipped.status, await skipped.clone().text()).toBe(303);
+    const theirs = textOf(await (await get(skipped.headers.get("location") ?? "", shopper)).text());
+    // 8 on / 2 off: the day-30 bottle skipped, the third (day 74) is the next charge on their page…
+    expect(theirs).toContain("Skipped: nothing charged or shipped");
+    const next = addDays(skipper.start, 74);
+
+    // …and in the back office: the list, and the subscription's calendar.
+    const row = rowsOf(await page("/admin/subscriptions", cookie)).get(skipper.id) ?? "";
+    expect(row).toContain("Active");
+    expect(row).toMatch(new RegExp(`${formatDay(next)} \\S+ 1 None`));
+    expect(row).not.toContain(formatDay(addDays(skipper.start, 30)));
+    const detail = textOf(await page(`/admin/subscriptions/${skipper.id}`, cookie));
+    expect(detail).toContain(`Bottle 2, ${formatDay(addDays(skipper.start, 30))}: Skipped`);
+    expect(detail).toContain(`Bottle 3, ${formatDay(next)}: Next charge`);
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ import {
   standingOf,
   stateFilterOf,
 } from "~/server/admin/admin-subscriptions.server";
+import { calendarOf, upcomingCharge } from "~/server/subscriptions/manage-calendar.server";
 
 /**
  * Issue 36 item 7 (decision 135): where the back office says a subscription stands, worked out from
@@ -102,6 +103,58 @@ describe("a subscription's standing", () => {
     const late = standingOf(facts({ firstChargeAt: new Date("2027-01-06T04:30:00Z") }), "2027-01-20");
     expect(late.startedOn).toBe("2027-01-05");
     expect(late.nextCharge?.date).toBe("2027-02-04");
+  });
+
+  it("follows the subscriber's skip: the skipped bottle is not the next charge, as on the subscriber's page", () => {
+    const skipped = facts({ adjustments: [{ kind: "skip", bottle: 1 }] });
+    const standing = standingOf(skipped, "2027-01-20");
+    // The second bottle (Feb 4) skipped: the next charge is the third bottle's, Mar 20.
+    expect(standing.nextCharge?.date).toBe("2027-03-20");
+    expect(standing.calendar?.charges.find((charge) => charge.bottle === 1)).toMatchObject({
+      date: "2027-02-04",
+      skipped: true,
+    });
+    const subscribers = upcomingCharge(
+      calendarOf(
+        { startedAt: Date.parse("2027-01-05T17:00:00Z") / 1000 },
+        {
+          cycle: { weeksOn: 8, weeksOff: 2 },
+          adjustments: [{ kind: "skip", bottle: 1 }],
+        },
+        "2027-12-31",
+      ),
+      "2027-01-20",
+      "2027-01-05",
+    );
+    expect(subscribers?.date).toBeDefined();
+    expect(standing.nextCharge).toEqual({ date: subscribers?.date, amount: "$66.30", due: false });
+    // Without the change, the back office would have said Feb 4.
+    expect(standingOf(facts(), "2027-01-20").nextCharge?.date).toBe("2027-02-04");
+  });
+
+  it("is paused until the end of the subscriber's pause, the next charge after it", () => {
+    const paused = facts({ adjustments: [{ kind: "pause", from: "2027-01-20", weeks: 4 }] });
+    for (const today of ["2027-01-20", "2027-02-04", "2027-02-16"]) {
+      const standing = standingOf(paused, today);
+      expect(standing.state, today).toBe("paused");
+      expect(standing.pausedUntil, today).toBe("2027-02-17");
+      // The Feb 4 bottle four weeks later.
+      expect(standing.nextCharge?.date, today).toBe("2027-03-04");
+    }
+    expect(standingOf(paused, "2027-02-17").state).toBe("active");
+  });
+
+  it("draws the calendar from the cycle it was sold with, the new cycle from its day", () => {
+    // Sold 8 on / 2 off, changed to 12 on / 4 off from Feb 10: the row holds the new cycle.
+    const changed = facts({
+      weeksOn: 12,
+      weeksOff: 4,
+      firstCycle: { weeksOn: 8, weeksOff: 2 },
+      adjustments: [{ kind: "cycle", from: "2027-02-10", weeksOn: 12, weeksOff: 4 }],
+    });
+    const standing = standingOf(changed, "2027-01-20");
+    expect(standing.calendar?.periods[0]).toMatchObject({ kind: "on", start: "2027-01-05" });
+    expect(standing.nextCharge?.date).toBe("2027-02-04");
   });
 
   it("has no calendar for a cycle it does not know (rather than a wrong one)", () => {

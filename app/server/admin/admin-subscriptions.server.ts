@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, not, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, not, notInArray, type SQL, sql } from "drizzle-orm";
 import type {
   AdminCalendarCharge,
   AdminCalendarPeriod,
@@ -13,10 +13,12 @@ import type {
 } from "~/contracts/admin-subscriptions";
 import { ADMIN_SUBSCRIPTION_STATES } from "~/contracts/admin-subscriptions";
 import type { Db } from "~/server/db/client.server";
-import { orders, subscriptionPaymentFailures, subscriptions } from "~/server/db/schema";
+import { orders, subscriptionChanges, subscriptionPaymentFailures, subscriptions } from "~/server/db/schema";
+import { adjustmentsOf, type ChangeRow, firstCycleOf } from "~/server/subscriptions/manage-calendar.server";
 import { formatMoney } from "~/shared/money";
 import {
   addDays,
+  type CycleAdjustment,
   type CycleCalendar,
   type CycleCharge,
   cycleCalendar,
@@ -33,7 +35,9 @@ import { paymentOf } from "./admin-orders.server";
  * `subscriptions` row, its orders, its recorded payment failures) and the cycle's calendar
  * (app/shared/subscription-cycle.ts), never from Stripe while a page renders:
  *
- * - the calendar starts on the first charge, which is the subscription's first order (decision 130);
+ * - the calendar starts on the first charge, which is the subscription's first order (decision 130),
+ *   with the cycle it was sold with and the subscriber's skips, pauses and new cycles
+ *   (subscription_changes), as the subscriber's page and Stripe's pauses draw it (manage-calendar);
  * - the next charge is the calendar's first charge not yet paid: the n-th charge after n paid orders;
  * - past due: a failed invoice (subscription_payment_failures) that is not yet an order;
  * - paused: today falls in the off weeks of the calendar (or a pause), and nothing is due.
@@ -98,6 +102,12 @@ export type SubscriptionFacts = {
   /** A failed invoice that is not yet an order. */
   pastDue: boolean;
   canceledAt: Date | null;
+  /**
+   * The calendar's inputs besides its start (manage-calendar.server.ts): the cycle it was sold with and
+   * the subscriber's changes; without them, the current cycle and no change.
+   */
+  firstCycle?: { weeksOn: number; weeksOff: number };
+  adjustments?: readonly CycleAdjustment[];
 };
 
 export type SubscriptionStanding = {
@@ -124,19 +134,31 @@ export const dayOf = (instant: Date): PlainDate =>
  */
 export function standingOf(facts: SubscriptionFacts, today: PlainDate, extraDays = 0): SubscriptionStanding {
   const startedOn = facts.firstChargeAt ? dayOf(facts.firstChargeAt) : null;
-  const cycle = { weeksOn: facts.weeksOn, weeksOff: facts.weeksOff };
+  const cycle = facts.firstCycle ?? { weeksOn: facts.weeksOn, weeksOff: facts.weeksOff };
+  const adjustments = facts.adjustments ?? [];
   // Far enough for the charge after the paid ones (a bottle lasts at most 45 days of calendar with
-  // its off weeks), the whole stretch it falls in, and today's, plus what the caller wants to see.
+  // its off weeks), the whole stretch it falls in, and today's, plus what the caller wants to see;
+  // each skip adds a bottle, each pause its weeks, and a new cycle may have longer stretches.
   const choice = isCycleChoice(cycle) ? cycle : null;
+  const moved = adjustments.reduce(
+    (days, change) =>
+      days + (change.kind === "skip" ? 45 : change.kind === "pause" ? change.weeks * 7 : 12 * 7),
+    0,
+  );
   const through =
     startedOn && choice
       ? maxDate(
-          addDays(startedOn, 45 * (facts.paidOrders + 1) + (cycle.weeksOn + cycle.weeksOff) * 7 + extraDays),
+          addDays(
+            startedOn,
+            45 * (facts.paidOrders + 1) + (cycle.weeksOn + cycle.weeksOff) * 7 + moved + extraDays,
+          ),
           addDays(today, extraDays),
         )
       : null;
   const calendar =
-    startedOn && choice && through ? cycleCalendar({ start: startedOn, ...choice, through }) : null;
+    startedOn && choice && through
+      ? cycleCalendar({ start: startedOn, ...choice, adjustments, through })
+      : null;
   const made = calendar ? calendar.charges.filter((charge) => !charge.skipped) : [];
   const base = { startedOn, calendar, through, made, pausedUntil: null, nextCharge: null };
   if (facts.status === "pending") return { ...base, state: "pending" };
@@ -258,7 +280,15 @@ type Selected = {
   pastDue: boolean;
 };
 
-const factsOf = (selected: Selected): SubscriptionFacts => ({
+/** The calendar's inputs from the subscription's changes, as the subscriber's page reads them. */
+function calendarInputs(row: Selected["row"], changes: readonly ChangeRow[]) {
+  const current = { weeksOn: row.weeksOn, weeksOff: row.weeksOff };
+  if (!isCycleChoice(current)) return {};
+  return { firstCycle: firstCycleOf(row, changes), adjustments: adjustmentsOf(changes) };
+}
+
+const factsOf = (selected: Selected, changes: readonly ChangeRow[] = []): SubscriptionFacts => ({
+  ...calendarInputs(selected.row, changes),
   status: selected.row.status,
   weeksOn: selected.row.weeksOn,
   weeksOff: selected.row.weeksOff,
@@ -316,6 +346,29 @@ export function createAdminSubscriptions(deps: AdminSubscriptionsDeps): AdminSub
   const { db } = deps;
   const today = () => dayOf(deps.now?.() ?? new Date());
 
+  /** The changes of the subscriptions listed, in one query, by subscription. */
+  async function changesBySubscription(ids: readonly string[]): Promise<Map<string, ChangeRow[]>> {
+    const bySubscription = new Map<string, ChangeRow[]>();
+    if (ids.length === 0) return bySubscription;
+    const rows = await db
+      .select()
+      .from(subscriptionChanges)
+      .where(inArray(subscriptionChanges.subscriptionId, [...new Set(ids)]))
+      .orderBy(asc(subscriptionChanges.subscriptionId), asc(subscriptionChanges.sequence));
+    for (const row of rows) {
+      const list = bySubscription.get(row.subscriptionId) ?? [];
+      list.push(row);
+      bySubscription.set(row.subscriptionId, list);
+    }
+    return bySubscription;
+  }
+
+  /** Each selected subscription's facts, its changes read with the others'. */
+  async function factsOfAll(selected: readonly Selected[]): Promise<SubscriptionFacts[]> {
+    const changes = await changesBySubscription(selected.map((entry) => entry.row.id));
+    return selected.map((entry) => factsOf(entry, changes.get(entry.row.id) ?? []));
+  }
+
   const select = (where: SQL | undefined) =>
     db
       .select(selection)
@@ -355,8 +408,10 @@ export function createAdminSubscriptions(deps: AdminSubscriptionsDeps): AdminSub
       let hasNext: boolean;
       if (state === "active" || state === "paused") {
         // The calendar tells these two apart: every candidate is worked out, then the page is cut.
-        const all = (await select(whereOf(state)))
-          .map((selected) => rowOf(selected, standingOf(factsOf(selected), day)))
+        const candidates = await select(whereOf(state));
+        const facts = await factsOfAll(candidates);
+        const all = candidates
+          .map((selected, index) => rowOf(selected, standingOf(facts[index] as SubscriptionFacts, day)))
           .filter((row) => row.state === state);
         shown = all.slice(offset, offset + SUBSCRIPTIONS_PER_PAGE);
         hasNext = all.length > offset + SUBSCRIPTIONS_PER_PAGE;
@@ -364,9 +419,11 @@ export function createAdminSubscriptions(deps: AdminSubscriptionsDeps): AdminSub
         const rows = await select(whereOf(state))
           .limit(SUBSCRIPTIONS_PER_PAGE + 1)
           .offset(offset);
-        shown = rows
-          .slice(0, SUBSCRIPTIONS_PER_PAGE)
-          .map((selected) => rowOf(selected, standingOf(factsOf(selected), day)));
+        const page = rows.slice(0, SUBSCRIPTIONS_PER_PAGE);
+        const facts = await factsOfAll(page);
+        shown = page.map((selected, index) =>
+          rowOf(selected, standingOf(facts[index] as SubscriptionFacts, day)),
+        );
         hasNext = rows.length > SUBSCRIPTIONS_PER_PAGE;
       }
       return { subscriptions: shown, state, page: current, hasPrevious: current > 1, hasNext };
@@ -378,7 +435,7 @@ export function createAdminSubscriptions(deps: AdminSubscriptionsDeps): AdminSub
       if (!selected) return undefined;
       const { row } = selected;
       const day = today();
-      const facts = factsOf(selected);
+      const [facts] = (await factsOfAll([selected])) as [SubscriptionFacts];
       // Two cycles past today or the next charge, whichever is later.
       const standing = standingOf(facts, day, (row.weeksOn + row.weeksOff) * 7 * 2);
       const [orderRows, failureRows] = await Promise.all([
@@ -433,7 +490,8 @@ export function createAdminSubscriptions(deps: AdminSubscriptionsDeps): AdminSub
       if (!order.subscriptionId || !UUID.test(order.subscriptionId)) return null;
       const [selected] = await select(eq(subscriptions.id, order.subscriptionId));
       if (!selected) return null;
-      const standing = standingOf(factsOf(selected), today());
+      const [facts] = (await factsOfAll([selected])) as [SubscriptionFacts];
+      const standing = standingOf(facts, today());
       const others = (await ordersOf(selected.row.id))
         .filter((other) => other.orderNumber !== order.orderNumber)
         .reverse();
@@ -453,8 +511,9 @@ export function createAdminSubscriptions(deps: AdminSubscriptionsDeps): AdminSub
       if (!address) return [];
       const day = today();
       const rows = await select(eq(sql`lower(${subscriptions.email})`, address)).limit(50);
-      return rows.map((selected) => {
-        const standing = standingOf(factsOf(selected), day);
+      const facts = await factsOfAll(rows);
+      return rows.map((selected, index) => {
+        const standing = standingOf(facts[index] as SubscriptionFacts, day);
         return {
           id: selected.row.id,
           state: standing.state,

@@ -1,6 +1,7 @@
 import { RequestRejectedError } from "~/server/errors.server";
 import type { Logger } from "~/server/runtime/logger.server";
 import { CHECKOUT_SESSION_ID, type Payments, UNREADABLE_EVENT } from "~/server/stripe/types";
+import type { InvoiceRefunds } from "~/server/subscriptions/invoice-refunds.server";
 import type { SubscriptionEvents } from "~/server/subscriptions/subscription-events.server";
 import { routeSubscriptionEvent } from "~/server/subscriptions/subscription-webhook.server";
 import type { Fulfilment, RefusalReason } from "./fulfilment.server";
@@ -36,21 +37,34 @@ export type PaymentEventDeps = {
   logger: Logger;
   /** Stripe Billing's events for this site's subscriptions (decision 130); a subscription session never fulfils. */
   subscriptions?: SubscriptionEvents;
+  /** A refund that arrives before its subscription invoice's order fulfils the invoice first. */
+  invoiceRefunds?: InvoiceRefunds;
 };
 
 /**
  * The charge's refunds; when its payment has no order yet (the refund's event came first), the session
  * that took the payment is fulfilled, then the refunds recorded: a refund is never dropped for arriving
- * early. The fulfilment refuses a session this site did not create, without a call to Stripe.
+ * early. The fulfilment refuses a session this site did not create, without a call to Stripe. A
+ * payment of no session may be a subscription invoice's: that invoice is fulfilled as `invoice.paid`
+ * would (invoice-refunds.server.ts; only an invoice of this site's subscriptions), then the refunds.
  */
 async function recordRefundsFulfillingFirst(
-  { payments, fulfilment, refunds }: Pick<PaymentEventDeps, "payments" | "fulfilment" | "refunds">,
+  {
+    payments,
+    fulfilment,
+    refunds,
+    invoiceRefunds,
+  }: Pick<PaymentEventDeps, "payments" | "fulfilment" | "refunds" | "invoiceRefunds">,
   chargeId: string,
 ) {
   const first = await refunds.recordChargeRefunds(chargeId);
   if (first.outcome !== "no_order") return first;
   const sessionId = await payments.checkoutSessionOfPaymentIntent(first.paymentIntentId);
-  if (!sessionId) return { outcome: "not_ours" } as const;
+  if (!sessionId) {
+    if (!(await invoiceRefunds?.fulfilInvoiceOfPaymentIntent(first.paymentIntentId)))
+      return { outcome: "not_ours" } as const;
+    return refunds.recordChargeRefunds(chargeId);
+  }
   const fulfilled = await fulfilment.fulfil(sessionId, { source: "webhook" });
   if (fulfilled.outcome !== "fulfilled") return { outcome: "not_ours" } as const;
   return refunds.recordChargeRefunds(chargeId);
@@ -70,7 +84,7 @@ export function createPaymentEvents(deps: PaymentEventDeps): PaymentEvents {
 }
 
 export async function handlePaymentEvent(
-  { payments, fulfilment, refunds, logger, subscriptions }: PaymentEventDeps,
+  { payments, fulfilment, refunds, logger, subscriptions, invoiceRefunds }: PaymentEventDeps,
   rawBody: string,
   signature: string | null,
 ): Promise<PaymentEventAck> {
@@ -92,7 +106,10 @@ export async function handlePaymentEvent(
         publicMessage: UNREADABLE_EVENT,
       });
     }
-    const result = await recordRefundsFulfillingFirst({ payments, fulfilment, refunds }, event.chargeId);
+    const result = await recordRefundsFulfillingFirst(
+      { payments, fulfilment, refunds, invoiceRefunds },
+      event.chargeId,
+    );
     if (result.outcome !== "recorded") {
       const ignored = result.outcome === "not_found" ? "unknown charge" : "not a payment of this site";
       logger.info(

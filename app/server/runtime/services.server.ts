@@ -492,6 +492,7 @@ export async function createServices(
       refunds,
       logger,
       subscriptions: subscriptions.events,
+      invoiceRefunds: subscriptions.invoiceRefunds,
     }),
     subscribe: subscriptions.subscribe,
     manageSubscriptions: subscriptions.manage,

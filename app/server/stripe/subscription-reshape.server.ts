@@ -84,6 +84,20 @@ const invoice = z.object({
         .nullish(),
     })
     .nullish(),
+  // Includable: present only when retrieved with `expand: ["payments"]`.
+  payments: z
+    .object({
+      data: z.array(
+        z.object({
+          status: z.string(),
+          payment: z.object({
+            type: z.string(),
+            payment_intent: z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish(),
+          }),
+        }),
+      ),
+    })
+    .nullish(),
 });
 
 const schedule = z.object({
@@ -181,7 +195,14 @@ export function reshapeInvoice(raw: unknown): InvoiceDetails {
             : null,
       };
     }),
+    paymentIntentId: paidIntentOf(value.payments?.data ?? []),
   };
+}
+
+/** The PaymentIntent that paid the invoice: its paid invoice payment's (the default one first). */
+function paidIntentOf(payments: { status: string; payment: { type: string; payment_intent?: unknown } }[]) {
+  const paid = payments.find((entry) => entry.status === "paid" && entry.payment.type === "payment_intent");
+  return idOf(paid?.payment.payment_intent as string | { id: string } | null | undefined);
 }
 
 const session = z.object({

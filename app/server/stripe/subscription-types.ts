@@ -113,6 +113,8 @@ export type InvoiceDetails = {
   shippingAddress: ShippingAddress | null;
   /** What it bills: bottles and the price of one, per line (a subscription's invoice has one). */
   lines: { quantity: number; unitAmount: number | null }[];
+  /** The PaymentIntent that paid it (its paid invoice payment's), or null while unpaid. */
+  paymentIntentId: string | null;
 };
 
 export interface SubscriptionBilling {
@@ -124,6 +126,8 @@ export interface SubscriptionBilling {
   retrieveSubscription(id: string): Promise<SubscriptionDetails | null>;
   /** The invoice, re-read from Stripe (never a webhook's body), or null when Stripe does not know it. */
   retrieveInvoice(id: string): Promise<InvoiceDetails | null>;
+  /** The invoice a PaymentIntent paid (Stripe's invoice payments), or null when it paid none. */
+  invoiceOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
   /** The pauses Stripe holds for the subscription (none without a schedule). */
   pausesOf(subscriptionId: string): Promise<BillingPause[]>;
   /**

@@ -155,8 +155,19 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
     },
 
     async retrieveInvoice(id) {
-      const raw = await orNull(() => stripe.invoices.retrieve(id));
+      const raw = await orNull(() => stripe.invoices.retrieve(id, { expand: ["payments"] }));
       return raw ? reshapeInvoice(raw) : null;
+    },
+
+    async invoiceOfPaymentIntent(paymentIntentId) {
+      const found = await call(() =>
+        stripe.invoicePayments.list({
+          payment: { type: "payment_intent", payment_intent: paymentIntentId },
+          limit: 1,
+        }),
+      );
+      const invoice = found.data[0]?.invoice;
+      return (typeof invoice === "string" ? invoice : invoice?.id) ?? null;
     },
 
     async pausesOf(subscriptionId) {

@@ -224,6 +224,8 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
             // The order's Stripe source: the invoice, for a renewal (decision 130).
             stripeSessionId: invoice.id,
             stripeInvoiceId: invoice.id,
+            // What a refund of the renewal's charge finds the order by (refunds.server.ts).
+            paymentIntentId: invoice.paymentIntentId,
             subscriptionId: row.id,
             email,
             customerName: invoice.customerName ?? invoice.shippingAddress?.name ?? null,

@@ -7,6 +7,7 @@ import type { CatalogService } from "~/server/shopify/catalog.server";
 import type { CatalogConfig } from "~/server/shopify/catalog-config.server";
 import type { PaymentsConfig } from "~/server/stripe/payments.server";
 import { createSubscriptionBilling } from "~/server/stripe/subscriptions.server";
+import { createInvoiceRefunds, type InvoiceRefunds } from "./invoice-refunds.server";
 import { createManageSubscriptions, type ManageSubscriptions } from "./manage-subscriptions.server";
 import { createSubscriptionReminders, type SubscriptionReminders } from "./reminders.server";
 import { createSubscribe, type Subscribe } from "./subscribe.server";
@@ -34,6 +35,7 @@ export function createSubscriptionServices(deps: {
   page: SubscribePage;
   manage: ManageSubscriptions;
   reminders: SubscriptionReminders;
+  invoiceRefunds: InvoiceRefunds;
 } {
   const billing = createSubscriptionBilling(deps.stripe);
   const { db, logger, siteUrl } = deps;
@@ -54,9 +56,22 @@ export function createSubscriptionServices(deps: {
     siteUrl,
     claimInTransaction: deps.claimInTransaction,
   });
+  const events = createSubscriptionEvents({
+    db,
+    billing,
+    outbox: deps.outbox,
+    shopifySync: deps.shopifySync,
+    logger,
+    orderLinks: deps.orderLinks,
+    itemOf: deps.catalogConfig.itemOf,
+    siteUrl,
+    reminders,
+  });
   return {
     subscribe,
     reminders,
+    events,
+    invoiceRefunds: createInvoiceRefunds({ db, billing, events }),
     page: createSubscribePage({
       db,
       catalog: deps.catalog,
@@ -65,17 +80,6 @@ export function createSubscriptionServices(deps: {
       variantId: deps.catalogConfig.variantIds.enhancer,
       logger,
       ...deps.page,
-    }),
-    events: createSubscriptionEvents({
-      db,
-      billing,
-      outbox: deps.outbox,
-      shopifySync: deps.shopifySync,
-      logger,
-      orderLinks: deps.orderLinks,
-      itemOf: deps.catalogConfig.itemOf,
-      siteUrl,
-      reminders,
     }),
     manage: createManageSubscriptions({ db, billing, outbox: deps.outbox, logger, siteUrl }),
   };
