@@ -9,6 +9,7 @@ import { intervalSeconds } from "./billing-objects";
 import type { Schedules } from "./billing-schedules";
 import type { Subscriptions } from "./billing-subscriptions";
 import type { TestClocks } from "./test-clocks";
+import { type BillingAction, createUpcomingRenewals } from "./upcoming-renewals";
 
 /**
  * Billing's time: what falls due for the objects on one test clock (or on real time) between now and
@@ -23,7 +24,7 @@ import type { TestClocks } from "./test-clocks";
  * paused, set to cancel at the period's end, or when a pause of its schedule begins before the renewal.
  */
 
-type Action = { at: number; order: number; run(): void };
+type Action = BillingAction;
 
 export type BillingEngine = ReturnType<typeof createBillingEngine>;
 
@@ -37,30 +38,11 @@ export function createBillingEngine(options: {
   upcomingRenewalDays?: number;
 }) {
   const { subscriptions, schedules, invoices, emit } = options;
-  const upcomingSeconds = (options.upcomingRenewalDays ?? 3) * 86_400;
-  /** The period end each subscription's `invoice.upcoming` was last sent for. */
-  const announced = new Map<string, number>();
-
-  function announce(subscription: StripeSubscription, renewsAt: number) {
-    announced.set(subscription.id, renewsAt);
-    emit("invoice.upcoming", invoices.preview(subscription, renewsAt));
-  }
-
-  /** Whether the subscription renews at `end` as it stands: not paused before, not ending there. */
-  function renewsAt(
-    subscription: StripeSubscription,
-    schedule: StripeSubscriptionSchedule | null,
-    end: number,
-  ) {
-    if (subscription.status !== "active" && subscription.status !== "past_due") return false;
-    if (
-      subscription.cancel_at_period_end ||
-      (subscription.cancel_at !== null && subscription.cancel_at <= end)
-    )
-      return false;
-    const pauses = schedule?.status === "active" ? schedule.pause_schedules : [];
-    return !pauses.some((entry) => entry.pause.status.type === "scheduled" && entry.pause.pause_at <= end);
-  }
+  const upcoming = createUpcomingRenewals({
+    invoices,
+    emit,
+    upcomingRenewalDays: options.upcomingRenewalDays,
+  });
   /** Resumes waiting for their invoice to be paid (resume_on_payment_success), by invoice id. */
   const waitingResumes = new Map<string, PauseSchedule>();
 
@@ -166,17 +148,9 @@ export function createBillingEngine(options: {
         else if (entry.pause.status.type === "succeeded" && entry.resume?.status.type === "scheduled")
           actions.push({ at: entry.resume.resume_at, order: 2, run: () => resume(subscription, entry) });
       }
+      const announcement = upcoming.due(subscription, schedule);
+      if (announcement) actions.push(announcement);
       const end = subscription.items.data[0]?.current_period_end;
-      if (
-        end !== undefined &&
-        announced.get(subscription.id) !== end &&
-        renewsAt(subscription, schedule, end)
-      )
-        actions.push({
-          at: end - upcomingSeconds,
-          order: -1,
-          run: () => announce(subscription, end),
-        });
       if (end !== undefined && (subscription.status === "active" || subscription.status === "past_due"))
         actions.push({ at: end, order: 3, run: () => renew(subscription) });
       const last = schedule?.status === "active" ? schedule.phases.at(-1) : undefined;
@@ -199,16 +173,18 @@ export function createBillingEngine(options: {
       if (clockId) options.clocks.moveTo(clockId, target);
     },
     /** The shortest billing interval among the clock's live subscriptions (Stripe's advance limit). */
-    shortestInterval(clockId: string): number | null {
-      const lengths = subscriptions
-        .all()
-        .filter((subscription) => subscription.test_clock === clockId && subscription.status !== "canceled")
-        .flatMap((subscription) =>
-          subscription.items.data.map((item) =>
-            intervalSeconds(item.price.recurring.interval, item.price.recurring.interval_count),
-          ),
-        );
-      return lengths.length ? Math.min(...lengths) : null;
-    },
+    shortestInterval: (clockId: string) => shortestInterval(subscriptions, clockId),
   };
+}
+
+function shortestInterval(subscriptions: Subscriptions, clockId: string): number | null {
+  const lengths = subscriptions
+    .all()
+    .filter((subscription) => subscription.test_clock === clockId && subscription.status !== "canceled")
+    .flatMap((subscription) =>
+      subscription.items.data.map((item) =>
+        intervalSeconds(item.price.recurring.interval, item.price.recurring.interval_count),
+      ),
+    );
+  return lengths.length ? Math.min(...lengths) : null;
 }

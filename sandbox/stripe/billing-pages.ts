@@ -190,74 +190,10 @@ export function createBillingPagesRouter(deps: BillingPagesDeps): express.Router
     );
   });
 
-  router.post("/subscriptions/:id/advance", form, (req, res) => {
-    const { billing } = deps;
-    if (!billing.subscriptions.has(req.params.id)) {
-      send(res, 404, notice("Subscription not found", "This subscription does not exist."));
-      return;
-    }
-    const clockId = billing.subscriptions.get(req.params.id).test_clock;
-    if (clockId) {
-      const to = billing.clocks.get(clockId).frozen_time + FOUR_WEEKS;
-      const clock = billing.clocks.checkAdvance(clockId, to, billing.engine.shortestInterval(clockId));
-      billing.routeDeps.emit("test_helpers.test_clock.advancing", { ...clock, status: "advancing" });
-      billing.engine.advanceTo(clockId, to);
-      // As Stripe's dashboard's advance does: the clock's `ready` event once it has moved.
-      billing.routeDeps.emit("test_helpers.test_clock.ready", billing.clocks.get(clockId));
-    }
-    res.redirect(303, basePath(req));
-  });
-
-  router.post("/subscriptions/:id/update", form, (req, res) => {
-    const { billing } = deps;
-    if (!billing.subscriptions.has(req.params.id)) {
-      send(res, 404, notice("Subscription not found", "This subscription does not exist."));
-      return;
-    }
-    const subscription = billing.subscriptions.get(req.params.id);
-    const field = (name: string) =>
-      typeof req.body?.[name] === "string" ? (req.body[name] as string).trim() : "";
-    const quantity = /^\d{1,6}$/.test(field("quantity")) ? Number(field("quantity")) : 0;
-    const unitAmount = parseAmount(field("price"), subscription.currency);
-    if (quantity < 1 || unitAmount === null || unitAmount <= 0) {
-      send(
-        res,
-        400,
-        notice(
-          "Subscription not updated",
-          "Enter a quantity of 1 or more and a price above zero, like 33.15.",
-        ),
-      );
-      return;
-    }
-    if (subscription.status === "canceled") {
-      send(res, 400, notice("Subscription not updated", "A canceled subscription cannot be updated."));
-      return;
-    }
-    billing.subscriptions.update(subscription.id, { quantity, unitAmount });
-    billing.schedules.followItems(subscription);
-    res.redirect(303, basePath(req));
-  });
+  addSubscriptionActions(router, deps, { form, send, basePath });
 
   // The invoice's hosted page (`hosted_invoice_url`): what it charged and whether it is paid. Paying
   // from it is not modelled: a card fixed in the portal is charged at the next retry.
-  router.post("/subscriptions/:id/cancel", form, (req, res) => {
-    const { billing } = deps;
-    if (!billing.subscriptions.has(req.params.id)) {
-      send(res, 404, notice("Subscription not found", "This subscription does not exist."));
-      return;
-    }
-    const subscription = billing.subscriptions.get(req.params.id);
-    const schedule = subscription.schedule ? billing.schedules.get(subscription.schedule) : null;
-    billing.subscriptions.cancel(
-      subscription.id,
-      "cancellation_requested",
-      "Canceled in the sandbox dashboard",
-    );
-    if (schedule?.status === "active") billing.schedules.finish(schedule.id, "canceled");
-    res.redirect(303, basePath(req));
-  });
-
   router.get("/invoices/:id", (req, res) => {
     const invoice = deps.billing.invoices.all().find((entry) => entry.id === req.params.id);
     if (!invoice) {
@@ -321,4 +257,83 @@ export function createBillingPagesRouter(deps: BillingPagesDeps): express.Router
     );
   });
   return router;
+}
+
+type PageHelpers = {
+  form: express.RequestHandler<{ id: string }>;
+  send(res: express.Response, status: number, html: string): void;
+  basePath(req: express.Request): string;
+};
+
+/** The dashboard's buttons on a subscription: advance its clock 4 weeks, update it, cancel it. */
+function addSubscriptionActions(
+  router: express.Router,
+  deps: BillingPagesDeps,
+  { form, send, basePath }: PageHelpers,
+) {
+  router.post("/subscriptions/:id/advance", form, (req, res) => {
+    const { billing } = deps;
+    if (!billing.subscriptions.has(req.params.id)) {
+      send(res, 404, notice("Subscription not found", "This subscription does not exist."));
+      return;
+    }
+    const clockId = billing.subscriptions.get(req.params.id).test_clock;
+    if (clockId) {
+      const to = billing.clocks.get(clockId).frozen_time + FOUR_WEEKS;
+      const clock = billing.clocks.checkAdvance(clockId, to, billing.engine.shortestInterval(clockId));
+      billing.routeDeps.emit("test_helpers.test_clock.advancing", { ...clock, status: "advancing" });
+      billing.engine.advanceTo(clockId, to);
+      // As Stripe's dashboard's advance does: the clock's `ready` event once it has moved.
+      billing.routeDeps.emit("test_helpers.test_clock.ready", billing.clocks.get(clockId));
+    }
+    res.redirect(303, basePath(req));
+  });
+
+  router.post("/subscriptions/:id/update", form, (req, res) => {
+    const { billing } = deps;
+    if (!billing.subscriptions.has(req.params.id)) {
+      send(res, 404, notice("Subscription not found", "This subscription does not exist."));
+      return;
+    }
+    const subscription = billing.subscriptions.get(req.params.id);
+    const field = (name: string) =>
+      typeof req.body?.[name] === "string" ? (req.body[name] as string).trim() : "";
+    const quantity = /^\d{1,6}$/.test(field("quantity")) ? Number(field("quantity")) : 0;
+    const unitAmount = parseAmount(field("price"), subscription.currency);
+    if (quantity < 1 || unitAmount === null || unitAmount <= 0) {
+      send(
+        res,
+        400,
+        notice(
+          "Subscription not updated",
+          "Enter a quantity of 1 or more and a price above zero, like 33.15.",
+        ),
+      );
+      return;
+    }
+    if (subscription.status === "canceled") {
+      send(res, 400, notice("Subscription not updated", "A canceled subscription cannot be updated."));
+      return;
+    }
+    billing.subscriptions.update(subscription.id, { quantity, unitAmount });
+    billing.schedules.followItems(subscription);
+    res.redirect(303, basePath(req));
+  });
+
+  router.post("/subscriptions/:id/cancel", form, (req, res) => {
+    const { billing } = deps;
+    if (!billing.subscriptions.has(req.params.id)) {
+      send(res, 404, notice("Subscription not found", "This subscription does not exist."));
+      return;
+    }
+    const subscription = billing.subscriptions.get(req.params.id);
+    const schedule = subscription.schedule ? billing.schedules.get(subscription.schedule) : null;
+    billing.subscriptions.cancel(
+      subscription.id,
+      "cancellation_requested",
+      "Canceled in the sandbox dashboard",
+    );
+    if (schedule?.status === "active") billing.schedules.finish(schedule.id, "canceled");
+    res.redirect(303, basePath(req));
+  });
 }
