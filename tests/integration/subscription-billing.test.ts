@@ -15,7 +15,7 @@ import { advanceClock, at, checkoutSubscriber, DAY, withStripeEmulator } from ".
 
 const ENHANCER = "gid://shopify/ProductVariant/49100000000001";
 
-// The official client's retries left at the SDK's default, as before.
+// The official client with the SDK's default retries (the adapter under test has none).
 const sandbox = withStripeEmulator({}, {});
 let billing: SubscriptionBilling;
 
