@@ -1,4 +1,3 @@
-import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { formatDay } from "../../app/shared/dates";
 import { formatMoney } from "../../app/shared/money";
@@ -6,8 +5,9 @@ import { addDays, STORE_TIME_ZONE, zonedDate } from "../../app/shared/subscripti
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { shopperSignIn } from "./account-support";
-import { type Emulators, eventually, mailsTo, postJson } from "./checkout-harness";
+import { eventually, mailsTo, postJson } from "./checkout-harness";
 import { adminSignIn, buyOrder, formPoster, inDatabase, textOf } from "./order-pages-support";
+import { liveUntil, sdk, startAndPay } from "./subscription-support";
 
 /**
  * Issue 36 item 7 over HTTP (decision 135): subscriptions made through the Stripe emulator (a paid
@@ -19,27 +19,8 @@ import { adminSignIn, buyOrder, formPoster, inDatabase, textOf } from "./order-p
  */
 
 const ADMIN = "ops@forge.example";
-const DAY = 86_400;
-const ADDRESS = {
-  line1: "1 Main St",
-  line2: null,
-  city: "Albany",
-  state: "NY",
-  postal_code: "12207",
-  country: "US",
-};
 let lastClient = 80;
 const newClient = () => `203.0.113.${++lastClient}`;
-
-function sdk(emulators: Emulators) {
-  const api = new URL(emulators.stripe.apiUrl);
-  return new Stripe(emulators.stripe.secretKey, {
-    host: api.hostname,
-    port: Number(api.port),
-    protocol: "http",
-    telemetry: false,
-  });
-}
 
 /** The rows of a subscriptions list: each one's id (ours) and its visible text. */
 function rowsOf(html: string): Map<string, string> {
@@ -76,16 +57,12 @@ describe.each(databaseTargets)("subscriptions in the back office on $name", ({ n
 
   /** A subscription bought at POST /api/subscribe and paid at the emulator's Checkout; its first order made. */
   async function subscribe(email: string, terms: { quantity: number; weeksOn: number; weeksOff: number }) {
-    const started = await postJson(`${shop.server.url}/api/subscribe`, terms);
-    expect(started.status, started.text).toBe(200);
-    const paid = shop.emulators.stripe.completeSession(started.json.sessionId as string, {
+    const { subscription, customerId, clockId } = await startAndPay(
+      shop.server.url,
+      shop.emulators,
       email,
-      name: "Sam Sample",
-      address: ADDRESS,
-    });
-    const stripe = sdk(shop.emulators);
-    const subscription = await stripe.subscriptions.retrieve(paid.subscription as string);
-    const customer = (await stripe.customers.retrieve(paid.customer as string)) as Stripe.Customer;
+      terms,
+    );
     await eventually(
       () =>
         expect(
@@ -96,26 +73,11 @@ describe.each(databaseTargets)("subscriptions in the back office on $name", ({ n
     return {
       id: subscription.metadata.forge_subscription as string,
       subscriptionId: subscription.id,
-      customerId: customer.id,
-      clockId: customer.test_clock as string,
+      customerId,
+      clockId,
       start: zonedDate(subscription.start_date, STORE_TIME_ZONE),
       startedAt: subscription.start_date,
     };
-  }
-
-  /** Moves a customer's clock to `days` after the subscription's start, each step's events handled. */
-  async function liveUntil(clockId: string, startedAt: number, days: number) {
-    const clocks = sdk(shop.emulators).testHelpers.testClocks;
-    let clock = await clocks.retrieve(clockId);
-    while (clock.frozen_time < startedAt + days * DAY) {
-      await clocks.advance(clockId, {
-        frozen_time: Math.min(startedAt + days * DAY, clock.frozen_time + 28 * DAY),
-      });
-      const deadline = Date.now() + 20_000;
-      do clock = await clocks.retrieve(clockId);
-      while (clock.status !== "ready" && Date.now() < deadline);
-      await shop.emulators.stripe.webhooksSettled(30_000);
-    }
   }
 
   let renewed: Subscribed & { startedAt: number };
@@ -139,9 +101,9 @@ describe.each(databaseTargets)("subscriptions in the back office on $name", ({ n
     expect(pending.status).toBe(200);
 
     // The first renewal (day 30) paid for one; refused for the other (Stripe tries again on day 33).
-    await liveUntil(renewed.clockId, renewed.startedAt, 31);
+    await liveUntil(shop, renewed, 31);
     shop.emulators.stripe.setCustomerCard(failing.customerId, "4000000000000341");
-    await liveUntil(failing.clockId, failing.startedAt, 31);
+    await liveUntil(shop, failing, 31);
     await eventually(
       () =>
         expect(

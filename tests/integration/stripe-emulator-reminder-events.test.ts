@@ -1,7 +1,6 @@
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STORE_TIME_ZONE, zonedInstant } from "~/shared/subscription-cycle";
-import { type StripeEmulator, startStripeEmulator } from "../../sandbox/stripe/emulator";
+import type Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import { advanceClock, at, checkoutSubscriber, DAY, withStripeEmulator } from "./stripe-billing-harness";
 
 /**
  * Decision 133's events from the Stripe emulator, read with the official `stripe` package: the
@@ -10,74 +9,17 @@ import { type StripeEmulator, startStripeEmulator } from "../../sandbox/stripe/e
  * dashboard's "Update subscription" and "Cancel subscription", which send what Stripe's dashboard does.
  */
 
-const DAY = 86_400;
-const at = (date: string) => zonedInstant(date, { hour: 12, minute: 0 }, STORE_TIME_ZONE);
+const sandbox = withStripeEmulator();
 
-let emulator: StripeEmulator;
-let stripe: Stripe;
-
-beforeAll(async () => {
-  emulator = await startStripeEmulator();
-  const api = new URL(emulator.apiUrl);
-  stripe = new Stripe(emulator.secretKey, {
-    host: api.hostname,
-    port: Number(api.port),
-    protocol: "http",
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
-});
-afterAll(async () => {
-  await emulator?.close();
-});
-
-async function subscriber(start: string, email: string) {
-  const clock = await stripe.testHelpers.testClocks.create({ frozen_time: at(start) });
-  const customer = await stripe.customers.create({ email, test_clock: clock.id });
-  const session = await stripe.checkout.sessions.create({
-    mode: "subscription",
-    customer: customer.id,
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: "usd",
-          unit_amount: 3315,
-          recurring: { interval: "day", interval_count: 30 },
-          product_data: { name: "Forge Enhancer" },
-        },
-      },
-    ],
-    subscription_data: { billing_mode: { type: "flexible" } },
-    success_url: "https://shop.example/ok",
-    cancel_url: "https://shop.example/no",
-  });
-  const paid = emulator.completeSession(session.id, {
-    email,
-    name: "Sam Sample",
-    address: {
-      line1: "1 Main St",
-      line2: null,
-      city: "Albany",
-      state: "NY",
-      postal_code: "12207",
-      country: "US",
-    },
-  });
-  return { clockId: clock.id, subscriptionId: paid.subscription as string };
-}
+const subscriber = (start: string, email: string) =>
+  checkoutSubscriber(sandbox.stripe, sandbox.emulator, start, email);
 
 async function advance(clockId: string, to: number) {
-  await stripe.testHelpers.testClocks.advance(clockId, { frozen_time: to });
-  const deadline = Date.now() + 10_000;
-  let clock = await stripe.testHelpers.testClocks.retrieve(clockId);
-  while (clock.status !== "ready" && Date.now() < deadline)
-    clock = await stripe.testHelpers.testClocks.retrieve(clockId);
-  expect(clock.status).toBe("ready");
+  await advanceClock(sandbox.stripe, clockId, to);
 }
 
 const eventsOf = (type: string, subscriptionId: string) =>
-  emulator
+  sandbox.emulator
     .events()
     .filter((event) => event.type === type && JSON.stringify(event.data.object).includes(subscriptionId));
 
@@ -107,8 +49,8 @@ describe("the Stripe emulator's events for reminders and dashboard changes", () 
   it("sends none before a renewal that a pause of the schedule comes first, nor while paused", async () => {
     const { clockId, subscriptionId } = await subscriber("2026-03-01", "paused@sandbox.forge.test");
     const start = at("2026-03-01");
-    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId });
-    await stripe.subscriptionSchedules.update(schedule.id, {
+    const schedule = await sandbox.stripe.subscriptionSchedules.create({ from_subscription: subscriptionId });
+    await sandbox.stripe.subscriptionSchedules.update(schedule.id, {
       phases: [
         {
           items: [{ price: schedule.phases[0]?.items[0]?.price as string, quantity: 1 }],
@@ -148,9 +90,9 @@ describe("the Stripe emulator's events for reminders and dashboard changes", () 
 
   it("the dashboard's Update subscription: a new price and quantity from the next invoice, with Stripe's events", async () => {
     const { clockId, subscriptionId } = await subscriber("2026-05-01", "dashboard@sandbox.forge.test");
-    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId });
+    const schedule = await sandbox.stripe.subscriptionSchedules.create({ from_subscription: subscriptionId });
     const form = (action: string, fields: Record<string, string>) =>
-      fetch(`${emulator.apiUrl}/subscriptions/${subscriptionId}/${action}`, {
+      fetch(`${sandbox.emulator.apiUrl}/subscriptions/${subscriptionId}/${action}`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(fields),
@@ -168,16 +110,16 @@ describe("the Stripe emulator's events for reminders and dashboard changes", () 
       | undefined;
     const before = previous?.items;
     expect(before?.data[0]).toMatchObject({ quantity: 1, price: { unit_amount: 3315 } });
-    const phase = (await stripe.subscriptionSchedules.retrieve(schedule.id)).phases.at(-1);
+    const phase = (await sandbox.stripe.subscriptionSchedules.retrieve(schedule.id)).phases.at(-1);
     expect(phase?.items[0]).toMatchObject({ price: after.items.data[0]?.price.id, quantity: 2 });
     expect(eventsOf("subscription_schedule.updated", subscriptionId).length).toBeGreaterThan(0);
 
     await advance(clockId, at("2026-05-01") + 30 * DAY);
-    const invoices = await stripe.invoices.list({ subscription: subscriptionId });
+    const invoices = await sandbox.stripe.invoices.list({ subscription: subscriptionId });
     expect(invoices.data.map((invoice) => invoice.amount_paid)).toEqual([8000, 3315]);
 
     expect((await form("cancel", {})).status).toBe(303);
-    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe("canceled");
+    expect((await sandbox.stripe.subscriptions.retrieve(subscriptionId)).status).toBe("canceled");
     expect(eventsOf("customer.subscription.deleted", subscriptionId)).toHaveLength(1);
     expect((await form("update", { quantity: "1", price: "33.15" })).status).toBe(400);
   });

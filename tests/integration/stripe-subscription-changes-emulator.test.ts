@@ -1,7 +1,7 @@
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STORE_TIME_ZONE, zonedDate, zonedInstant } from "~/shared/subscription-cycle";
-import { type StripeEmulator, startStripeEmulator } from "../../sandbox/stripe/emulator";
+import type Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import { STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
+import { advanceClock, at, checkoutSubscriber, DAY, withStripeEmulator } from "./stripe-billing-harness";
 
 /**
  * Issue 36 items 5 and 6: what the subscriber's page asks of Stripe, in the emulator, through the
@@ -11,78 +11,17 @@ import { type StripeEmulator, startStripeEmulator } from "../../sandbox/stripe/e
  * `customer.subscription.deleted`, billing nothing more; a customer portal session per request.
  */
 
-const DAY = 86_400;
-const NOON = { hour: 12, minute: 0 };
-const at = (date: string) => zonedInstant(date, NOON, STORE_TIME_ZONE);
+const sandbox = withStripeEmulator();
 
-let emulator: StripeEmulator;
-let stripe: Stripe;
-
-beforeAll(async () => {
-  emulator = await startStripeEmulator();
-  const api = new URL(emulator.apiUrl);
-  stripe = new Stripe(emulator.secretKey, {
-    host: api.hostname,
-    port: Number(api.port),
-    protocol: "http",
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
-});
-afterAll(async () => {
-  await emulator?.close();
-});
-
-async function subscribe(start: string, email: string) {
-  const clock = await stripe.testHelpers.testClocks.create({ frozen_time: at(start) });
-  const customer = await stripe.customers.create({ email, test_clock: clock.id });
-  const session = await stripe.checkout.sessions.create({
-    mode: "subscription",
-    customer: customer.id,
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: "usd",
-          unit_amount: 3315,
-          recurring: { interval: "day", interval_count: 30 },
-          product_data: { name: "Forge Enhancer" },
-        },
-      },
-    ],
-    subscription_data: { billing_mode: { type: "flexible" } },
-    success_url: "https://shop.example/ok",
-    cancel_url: "https://shop.example/no",
-  });
-  emulator.completeSession(session.id, {
-    email,
-    name: "Sam Sample",
-    address: {
-      line1: "1 Main St",
-      line2: null,
-      city: "Albany",
-      state: "NY",
-      postal_code: "12207",
-      country: "US",
-    },
-  });
-  const paid = await stripe.checkout.sessions.retrieve(session.id);
-  return { clockId: clock.id, subscriptionId: paid.subscription as string };
-}
+const subscribe = (start: string, email: string) =>
+  checkoutSubscriber(sandbox.stripe, sandbox.emulator, start, email);
 
 async function advance(clockId: string, to: number) {
-  await stripe.testHelpers.testClocks.advance(clockId, { frozen_time: to });
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const clock = await stripe.testHelpers.testClocks.retrieve(clockId);
-    if (clock.status === "ready") return;
-    if (Date.now() > deadline) throw new Error("the test clock did not become ready");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await advanceClock(sandbox.stripe, clockId, to);
 }
 
 async function invoices(subscriptionId: string) {
-  const list = await stripe.invoices.list({ subscription: subscriptionId, limit: 100 });
+  const list = await sandbox.stripe.invoices.list({ subscription: subscriptionId, limit: 100 });
   return list.data
     .filter((invoice) => invoice.status === "paid")
     .map((invoice) => ({ on: zonedDate(invoice.created, STORE_TIME_ZONE), amount: invoice.amount_paid }))
@@ -113,43 +52,46 @@ const pause = (key: string, pauseAt: number, resumeAt: number) => ({
 describe("the subscriber's changes in the Stripe emulator, through the official client", () => {
   it("changes an item's quantity with no proration; the next invoice bills it", async () => {
     const { clockId, subscriptionId } = await subscribe("2026-01-10", "quantity@sandbox.forge.test");
-    const item = (await stripe.subscriptions.retrieve(subscriptionId)).items
+    const item = (await sandbox.stripe.subscriptions.retrieve(subscriptionId)).items
       .data[0] as Stripe.SubscriptionItem;
     // Stripe's default would prorate: refused by name rather than half done.
-    await expect(stripe.subscriptionItems.update(item.id, { quantity: 3 })).rejects.toMatchObject({
+    await expect(sandbox.stripe.subscriptionItems.update(item.id, { quantity: 3 })).rejects.toMatchObject({
       type: "StripeInvalidRequestError",
       param: "proration_behavior",
     });
-    const updated = await stripe.subscriptionItems.update(item.id, {
+    const updated = await sandbox.stripe.subscriptionItems.update(item.id, {
       quantity: 3,
       proration_behavior: "none",
     });
     expect(updated).toMatchObject({ object: "subscription_item", id: item.id, quantity: 3 });
-    expect((await stripe.subscriptionItems.retrieve(item.id)).quantity).toBe(3);
-    expect(emulator.events().at(-1)?.type).toBe("customer.subscription.updated");
+    expect((await sandbox.stripe.subscriptionItems.retrieve(item.id)).quantity).toBe(3);
+    expect(sandbox.emulator.events().at(-1)?.type).toBe("customer.subscription.updated");
     await advance(clockId, at("2026-02-10"));
     expect(await invoices(subscriptionId)).toEqual([
       { on: "2026-01-10", amount: 3315 },
       { on: "2026-02-09", amount: 9945 },
     ]);
-    await expect(stripe.subscriptionItems.retrieve("si_unknown")).rejects.toMatchObject({ statusCode: 404 });
+    await expect(sandbox.stripe.subscriptionItems.retrieve("si_unknown")).rejects.toMatchObject({
+      statusCode: 404,
+    });
   });
 
   it("moves the resume of a pause under way to a later day, and charges then", async () => {
     const { clockId, subscriptionId } = await subscribe("2026-03-01", "resume@sandbox.forge.test");
-    const schedule = await stripe.subscriptionSchedules.create({
+    const schedule = await sandbox.stripe.subscriptionSchedules.create({
       from_subscription: subscriptionId,
       pause_schedules: [pause("after-0", at("2026-03-30"), at("2026-04-14"))],
     });
     // The phase made from the subscription ends with its period: kept past the pauses, as the app does.
-    const price = (await stripe.subscriptions.retrieve(subscriptionId)).items.data[0]?.price.id as string;
-    await stripe.subscriptionSchedules.update(schedule.id, {
+    const price = (await sandbox.stripe.subscriptions.retrieve(subscriptionId)).items.data[0]?.price
+      .id as string;
+    await sandbox.stripe.subscriptionSchedules.update(schedule.id, {
       phases: [{ items: [{ price, quantity: 1 }], start_date: at("2026-03-01"), end_date: at("2027-03-01") }],
     });
     await advance(clockId, at("2026-04-05"));
-    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe("paused");
+    expect((await sandbox.stripe.subscriptions.retrieve(subscriptionId)).status).toBe("paused");
     // The same key and pause time, a later resume: the pause goes on until then.
-    const moved = await stripe.subscriptionSchedules.update(schedule.id, {
+    const moved = await sandbox.stripe.subscriptionSchedules.update(schedule.id, {
       pause_schedules: [pause("after-0", at("2026-03-30"), at("2026-05-05"))],
     });
     expect(moved.pause_schedules[0]).toMatchObject({
@@ -166,33 +108,37 @@ describe("the subscriber's changes in the Stripe emulator, through the official 
 
   it("cancels at once with DELETE: customer.subscription.deleted, and nothing billed after", async () => {
     const { clockId, subscriptionId } = await subscribe("2026-06-01", "cancel@sandbox.forge.test");
-    await expect(stripe.subscriptions.cancel(subscriptionId, { prorate: true })).rejects.toMatchObject({
+    await expect(
+      sandbox.stripe.subscriptions.cancel(subscriptionId, { prorate: true }),
+    ).rejects.toMatchObject({
       param: "prorate",
     });
-    const canceled = await stripe.subscriptions.cancel(subscriptionId);
+    const canceled = await sandbox.stripe.subscriptions.cancel(subscriptionId);
     expect(canceled).toMatchObject({
       status: "canceled",
       canceled_at: at("2026-06-01"),
       cancellation_details: { reason: "cancellation_requested" },
     });
-    const deleted = emulator.events().filter((event) => event.type === "customer.subscription.deleted");
+    const deleted = sandbox.emulator
+      .events()
+      .filter((event) => event.type === "customer.subscription.deleted");
     expect(deleted.map((event) => (event.data.object as { id: string }).id)).toContain(subscriptionId);
     await advance(clockId, at("2026-06-01") + 40 * DAY);
     expect(await invoices(subscriptionId)).toHaveLength(1);
     const item = canceled.items.data[0] as Stripe.SubscriptionItem;
     await expect(
-      stripe.subscriptionItems.update(item.id, { quantity: 2, proration_behavior: "none" }),
+      sandbox.stripe.subscriptionItems.update(item.id, { quantity: 2, proration_behavior: "none" }),
     ).rejects.toMatchObject({ type: "StripeInvalidRequestError" });
   });
 
   it("makes a customer portal session per request, each returning where asked", async () => {
     const { subscriptionId } = await subscribe("2026-07-01", "portal@sandbox.forge.test");
-    const customer = (await stripe.subscriptions.retrieve(subscriptionId)).customer as string;
-    const one = await stripe.billingPortal.sessions.create({
+    const customer = (await sandbox.stripe.subscriptions.retrieve(subscriptionId)).customer as string;
+    const one = await sandbox.stripe.billingPortal.sessions.create({
       customer,
       return_url: "https://shop.example/back",
     });
-    const two = await stripe.billingPortal.sessions.create({
+    const two = await sandbox.stripe.billingPortal.sessions.create({
       customer,
       return_url: "https://shop.example/back",
     });
@@ -202,7 +148,7 @@ describe("the subscriber's changes in the Stripe emulator, through the official 
       customer,
       return_url: "https://shop.example/back",
     });
-    const page = await fetch(`${emulator.apiUrl}${new URL(one.url).pathname}`);
+    const page = await fetch(`${sandbox.emulator.apiUrl}${new URL(one.url).pathname}`);
     expect(await page.text()).toContain('href="https://shop.example/back"');
   });
 });

@@ -1,16 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  addDays,
-  billingGaps,
-  cycleCalendar,
-  STORE_TIME_ZONE,
-  zonedDate,
-  zonedInstant,
-} from "~/shared/subscription-cycle";
-import { type StripeEmulator, startStripeEmulator } from "../../sandbox/stripe/emulator";
+import { addDays, billingGaps, cycleCalendar, STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
+import { advanceClock, at, checkoutSubscriber, DAY, withStripeEmulator } from "./stripe-billing-harness";
 
 /**
  * Issue 36 item 6: the Stripe emulator's Billing, spoken to with the official `stripe` package, so
@@ -21,116 +14,75 @@ import { type StripeEmulator, startStripeEmulator } from "../../sandbox/stripe/e
  * events for all of it.
  */
 
-const NOON = { hour: 12, minute: 0 };
-const DAY = 86_400;
-const at = (date: string) => zonedInstant(date, NOON, STORE_TIME_ZONE);
-
-let emulator: StripeEmulator;
-let stripe: Stripe;
+const sandbox = withStripeEmulator({ webhookRetry: { maxAttempts: 2, baseDelayMs: 20 } });
 let receiver: http.Server;
 const received: Stripe.Event[] = [];
 
 beforeAll(async () => {
-  emulator = await startStripeEmulator({ webhookRetry: { maxAttempts: 2, baseDelayMs: 20 } });
-  const api = new URL(emulator.apiUrl);
-  stripe = new Stripe(emulator.secretKey, {
-    host: api.hostname,
-    port: Number(api.port),
-    protocol: "http",
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
   receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       // Every event is signed as Stripe signs it: the SDK's own check accepts it.
-      const event = stripe.webhooks.constructEvent(
+      const event = sandbox.stripe.webhooks.constructEvent(
         Buffer.concat(chunks).toString("utf8"),
         String(req.headers["stripe-signature"]),
-        emulator.webhookSecret,
+        sandbox.emulator.webhookSecret,
       );
       received.push(event);
       res.writeHead(200).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  emulator.setWebhookUrls([`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`]);
+  sandbox.emulator.setWebhookUrls([`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`]);
 });
 
 afterAll(async () => {
-  await emulator?.close();
   await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
 });
 
 /** Advances a test clock as a test would at Stripe: asks, then polls until it is ready (bounded). */
 async function advance(clockId: string, to: number) {
-  const started = await stripe.testHelpers.testClocks.advance(clockId, { frozen_time: to });
+  const { started, ready } = await advanceClock(sandbox.stripe, clockId, to);
   expect(started.status).toBe("advancing");
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const clock = await stripe.testHelpers.testClocks.retrieve(clockId);
-    if (clock.status === "ready") return clock;
-    if (Date.now() > deadline) throw new Error("the test clock did not become ready");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  return ready;
 }
 
 /** Advances in four-week steps (Stripe refuses more than two 30-day intervals at once). */
 async function advanceThrough(clockId: string, to: number) {
-  let clock = await stripe.testHelpers.testClocks.retrieve(clockId);
+  let clock = await sandbox.stripe.testHelpers.testClocks.retrieve(clockId);
   while (clock.frozen_time < to) clock = await advance(clockId, Math.min(to, clock.frozen_time + 28 * DAY));
 }
 
 /** A subscriber on a test clock, subscribed through Checkout in subscription mode. */
 async function subscribe(start: string, email: string) {
-  const clock = await stripe.testHelpers.testClocks.create({ frozen_time: at(start), name: email });
-  const customer = await stripe.customers.create({ email, name: "Sam Sample", test_clock: clock.id });
-  const session = await stripe.checkout.sessions.create({
-    mode: "subscription",
-    customer: customer.id,
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: "usd",
-          unit_amount: 3315,
-          recurring: { interval: "day", interval_count: 30 },
-          product_data: {
-            name: "Forge Enhancer",
-            metadata: { shopify_variant_id: "gid://shopify/ProductVariant/49100000000001" },
-          },
+  const { clock, customer, opened, session, subscriptionId } = await checkoutSubscriber(
+    sandbox.stripe,
+    sandbox.emulator,
+    start,
+    email,
+    {
+      clock: { name: email },
+      customer: { name: "Sam Sample" },
+      productMetadata: { shopify_variant_id: "gid://shopify/ProductVariant/49100000000001" },
+      session: {
+        subscription_data: {
+          billing_mode: { type: "flexible" },
+          metadata: { weeks_on: "8", weeks_off: "2", start },
         },
+        shipping_address_collection: { allowed_countries: ["US"] },
+        success_url: "https://shop.example/subscribed?session_id={CHECKOUT_SESSION_ID}",
+        cancel_url: "https://shop.example/product/forge-enhancer",
       },
-    ],
-    subscription_data: {
-      billing_mode: { type: "flexible" },
-      metadata: { weeks_on: "8", weeks_off: "2", start },
     },
-    shipping_address_collection: { allowed_countries: ["US"] },
-    success_url: "https://shop.example/subscribed?session_id={CHECKOUT_SESSION_ID}",
-    cancel_url: "https://shop.example/product/forge-enhancer",
-  });
-  expect(session).toMatchObject({
+  );
+  expect(opened).toMatchObject({
     mode: "subscription",
     status: "open",
     customer: customer.id,
     subscription: null,
   });
-  emulator.completeSession(session.id, {
-    email,
-    name: "Sam Sample",
-    address: {
-      line1: "1 Main St",
-      line2: null,
-      city: "Albany",
-      state: "NY",
-      postal_code: "12207",
-      country: "US",
-    },
-  });
-  const paid = await stripe.checkout.sessions.retrieve(session.id);
-  return { clock, customer, session: paid, subscriptionId: paid.subscription as string };
+  return { clock, customer, session, subscriptionId };
 }
 
 /** Pause schedules for the calendar's gaps: pause a day before Stripe would renew, resume on the charge. */
@@ -162,15 +114,15 @@ async function followCycle(
   calendar: ReturnType<typeof cycleCalendar>,
   until: string,
 ) {
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-  const schedule = await stripe.subscriptionSchedules.create({
+  const subscription = await sandbox.stripe.subscriptions.retrieve(subscriptionId);
+  const schedule = await sandbox.stripe.subscriptionSchedules.create({
     from_subscription: subscriptionId,
     // Stripe holds one pause schedule: the first gap now, the next written at its resume.
     pause_schedules: pausesFor(calendar).slice(0, 1),
   });
   const phase = schedule.phases[0] as Stripe.SubscriptionSchedule.Phase;
   // The phase made from the subscription ends with its period: extended to outlive the pauses.
-  return stripe.subscriptionSchedules.update(schedule.id, {
+  return sandbox.stripe.subscriptionSchedules.update(schedule.id, {
     phases: [
       {
         items: [{ price: subscription.items.data[0]?.price.id as string, quantity: 1 }],
@@ -187,7 +139,7 @@ describe("Stripe Billing in the emulator, through the official client", () => {
     const { clock, customer, session, subscriptionId } = await subscribe(start, "cycle@sandbox.forge.test");
     expect(session).toMatchObject({ status: "complete", payment_status: "paid", customer: customer.id });
     expect(session.invoice).toMatch(/^in_/);
-    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const subscription = await sandbox.stripe.subscriptions.retrieve(subscriptionId);
     expect(subscription).toMatchObject({
       object: "subscription",
       status: "active",
@@ -199,7 +151,7 @@ describe("Stripe Billing in the emulator, through the official client", () => {
     const item = subscription.items.data[0] as Stripe.SubscriptionItem;
     expect(item.price.recurring).toMatchObject({ interval: "day", interval_count: 30 });
     expect(item.current_period_end - item.current_period_start).toBe(30 * DAY);
-    const product = await stripe.products.retrieve(item.price.product as string);
+    const product = await sandbox.stripe.products.retrieve(item.price.product as string);
     expect(product.metadata).toEqual({ shopify_variant_id: "gid://shopify/ProductVariant/49100000000001" });
 
     const calendar = cycleCalendar({ start, weeksOn: 8, weeksOff: 2, through: "2026-07-31" });
@@ -207,18 +159,20 @@ describe("Stripe Billing in the emulator, through the official client", () => {
     expect(schedule.pause_schedules.map((entry) => entry.key)).toEqual(["gap-0"]);
     // "Only one entry is supported", in Stripe's error shape.
     await expect(
-      stripe.subscriptionSchedules.update(schedule.id, { pause_schedules: pausesFor(calendar).slice(0, 2) }),
+      sandbox.stripe.subscriptionSchedules.update(schedule.id, {
+        pause_schedules: pausesFor(calendar).slice(0, 2),
+      }),
     ).rejects.toMatchObject({ type: "StripeInvalidRequestError", param: "pause_schedules" });
     // Past the first gap's resume, the next gap replaces the pause that is over.
     const [firstGap] = billingGaps(calendar);
     await advanceThrough(clock.id, at(addDays(firstGap?.resumeOn as string, 1)));
-    const next = await stripe.subscriptionSchedules.update(schedule.id, {
+    const next = await sandbox.stripe.subscriptionSchedules.update(schedule.id, {
       pause_schedules: pausesFor(calendar).slice(1, 2),
     });
     expect(next.pause_schedules.map((entry) => entry.key)).toEqual(["gap-1"]);
     await advanceThrough(clock.id, at("2026-07-31"));
 
-    const invoices = await stripe.invoices.list({ subscription: subscriptionId, limit: 100 });
+    const invoices = await sandbox.stripe.invoices.list({ subscription: subscriptionId, limit: 100 });
     const paidOn = invoices.data
       .filter((invoice) => invoice.status === "paid")
       .map((invoice) => zonedDate(invoice.created, STORE_TIME_ZONE))
@@ -230,7 +184,7 @@ describe("Stripe Billing in the emulator, through the official client", () => {
       expect(invoice.lines.data[0]?.pricing?.price_details?.price).toBe(item.price.id);
     }
 
-    await emulator.webhooksSettled();
+    await sandbox.emulator.webhooksSettled();
     const mine = received.filter(
       (event) =>
         (event.data.object as { id?: string; subscription?: string }).id === subscriptionId ||
@@ -243,14 +197,14 @@ describe("Stripe Billing in the emulator, through the official client", () => {
     const paused = mine.find((event) => event.type === "customer.subscription.paused")?.data
       .object as Stripe.Subscription;
     expect(paused.status).toBe("paused");
-    const after = await stripe.subscriptionSchedules.retrieve(schedule.id);
+    const after = await sandbox.stripe.subscriptionSchedules.retrieve(schedule.id);
     expect(
       after.pause_schedules.map((entry) => [entry.pause.status.type, entry.resume?.status.type]),
     ).toEqual([["succeeded", "succeeded"]]);
 
     // Stripe's limit on an advance, in Stripe's error shape.
     await expect(
-      stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: at("2026-12-31") }),
+      sandbox.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: at("2026-12-31") }),
     ).rejects.toMatchObject({
       type: "StripeInvalidRequestError",
       param: "frozen_time",
@@ -261,11 +215,11 @@ describe("Stripe Billing in the emulator, through the official client", () => {
     const fixed = await subscribe("2026-03-01", "fixed@sandbox.forge.test");
     const lapsed = await subscribe("2026-03-01", "lapsed@sandbox.forge.test");
     for (const subscriber of [fixed, lapsed])
-      emulator.setCustomerCard(subscriber.customer.id, "4000000000000341");
+      sandbox.emulator.setCustomerCard(subscriber.customer.id, "4000000000000341");
 
     // The renewal on day 30 fails; the next attempt is three days later.
     await advance(fixed.clock.id, at("2026-04-01"));
-    const failing = (await stripe.subscriptions.retrieve(fixed.subscriptionId, {
+    const failing = (await sandbox.stripe.subscriptions.retrieve(fixed.subscriptionId, {
       expand: ["latest_invoice"],
     })) as Stripe.Subscription;
     const invoice = failing.latest_invoice as Stripe.Invoice;
@@ -275,15 +229,15 @@ describe("Stripe Billing in the emulator, through the official client", () => {
     expect(invoice.next_payment_attempt).toBe(at("2026-03-01") + 33 * DAY);
 
     // The card fixed in the customer portal: the next retry pays.
-    const portal = await stripe.billingPortal.sessions.create({
+    const portal = await sandbox.stripe.billingPortal.sessions.create({
       customer: fixed.customer.id,
       return_url: "https://shop.example/account/subscription",
     });
     expect(portal).toMatchObject({ object: "billing_portal.session", customer: fixed.customer.id });
     const portalPath = new URL(portal.url).pathname;
-    const page = await fetch(`${emulator.apiUrl}${portalPath}`);
+    const page = await fetch(`${sandbox.emulator.apiUrl}${portalPath}`);
     expect(await page.text()).toContain("Card ending in 0341");
-    const update = await fetch(`${emulator.apiUrl}${portalPath}/card`, {
+    const update = await fetch(`${sandbox.emulator.apiUrl}${portalPath}/card`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "card=4242+4242+4242+4242",
@@ -291,24 +245,25 @@ describe("Stripe Billing in the emulator, through the official client", () => {
     });
     expect(update.status).toBe(303);
     await advance(fixed.clock.id, at("2026-04-04"));
-    const recovered = await stripe.invoices.retrieve(invoice.id);
+    const recovered = await sandbox.stripe.invoices.retrieve(invoice.id);
     expect(recovered).toMatchObject({ status: "paid", attempt_count: 2, next_payment_attempt: null });
     const hosted = await fetch(
-      `${emulator.apiUrl}${new URL(recovered.hosted_invoice_url as string).pathname}`,
+      `${sandbox.emulator.apiUrl}${new URL(recovered.hosted_invoice_url as string).pathname}`,
     );
     expect(await hosted.text()).toContain(`Invoice ${recovered.number}`);
-    expect((await stripe.subscriptions.retrieve(fixed.subscriptionId)).status).toBe("active");
+    expect((await sandbox.stripe.subscriptions.retrieve(fixed.subscriptionId)).status).toBe("active");
 
     // Never fixed: attempts on days 30, 33, 38 and 45, then the subscription is canceled.
     await advanceThrough(lapsed.clock.id, at("2026-04-20"));
-    const canceled = await stripe.subscriptions.retrieve(lapsed.subscriptionId);
+    const canceled = await sandbox.stripe.subscriptions.retrieve(lapsed.subscriptionId);
     expect(canceled).toMatchObject({
       status: "canceled",
       cancellation_details: { reason: "payment_failed" },
     });
-    const [last] = (await stripe.invoices.list({ subscription: lapsed.subscriptionId, limit: 1 })).data;
+    const [last] = (await sandbox.stripe.invoices.list({ subscription: lapsed.subscriptionId, limit: 1 }))
+      .data;
     expect(last).toMatchObject({ status: "open", attempt_count: 4, next_payment_attempt: null });
-    await emulator.webhooksSettled();
+    await sandbox.emulator.webhooksSettled();
     const failures = received.filter(
       (event) =>
         event.type === "invoice.payment_failed" &&
@@ -333,7 +288,7 @@ describe("Stripe Billing in the emulator, through the official client", () => {
   it("refuses, in Stripe's error shape, what it does not model rather than doing half of it", async () => {
     const { subscriptionId } = await subscribe("2026-05-01", "refused@sandbox.forge.test");
     await expect(
-      stripe.subscriptionSchedules.create({
+      sandbox.stripe.subscriptionSchedules.create({
         from_subscription: subscriptionId,
         pause_schedules: [{ pause: { pause_at: { type: "timestamp", timestamp: at("2026-05-20") } } }],
       }),
@@ -342,7 +297,7 @@ describe("Stripe Billing in the emulator, through the official client", () => {
       param: expect.stringContaining("bill_for"),
     });
     await expect(
-      stripe.checkout.sessions.create({
+      sandbox.stripe.checkout.sessions.create({
         mode: "subscription",
         line_items: [
           { quantity: 1, price_data: { currency: "usd", unit_amount: 100, product_data: { name: "x" } } },
@@ -357,37 +312,37 @@ describe("Stripe Billing in the emulator, through the official client", () => {
 
   it("the sandbox dashboard lists subscriptions with their invoices and advances one by four weeks", async () => {
     const { clock, subscriptionId } = await subscribe("2026-06-01", "dashboard@sandbox.forge.test");
-    const listed = await (await fetch(`${emulator.apiUrl}/subscriptions`)).text();
+    const listed = await (await fetch(`${sandbox.emulator.apiUrl}/subscriptions`)).text();
     expect(listed).toContain(subscriptionId);
     expect(listed).toContain("dashboard@sandbox.forge.test");
-    const moved = await fetch(`${emulator.apiUrl}/subscriptions/${subscriptionId}/advance`, {
+    const moved = await fetch(`${sandbox.emulator.apiUrl}/subscriptions/${subscriptionId}/advance`, {
       method: "POST",
       redirect: "manual",
     });
     expect(moved.status).toBe(303);
-    expect((await stripe.testHelpers.testClocks.retrieve(clock.id)).frozen_time).toBe(
+    expect((await sandbox.stripe.testHelpers.testClocks.retrieve(clock.id)).frozen_time).toBe(
       at("2026-06-01") + 28 * DAY,
     );
-    await fetch(`${emulator.apiUrl}/subscriptions/${subscriptionId}/advance`, {
+    await fetch(`${sandbox.emulator.apiUrl}/subscriptions/${subscriptionId}/advance`, {
       method: "POST",
       redirect: "manual",
     });
     // Day 56: the renewal on day 30 happened.
-    expect((await stripe.invoices.list({ subscription: subscriptionId })).data).toHaveLength(2);
+    expect((await sandbox.stripe.invoices.list({ subscription: subscriptionId })).data).toHaveLength(2);
     // Canceled in the dashboard, as an operator might in Stripe's: the store hears of it.
-    const canceled = await fetch(`${emulator.apiUrl}/subscriptions/${subscriptionId}/cancel`, {
+    const canceled = await fetch(`${sandbox.emulator.apiUrl}/subscriptions/${subscriptionId}/cancel`, {
       method: "POST",
       redirect: "manual",
     });
     expect(canceled.status).toBe(303);
-    expect(await stripe.subscriptions.retrieve(subscriptionId)).toMatchObject({
+    expect(await sandbox.stripe.subscriptions.retrieve(subscriptionId)).toMatchObject({
       status: "canceled",
       cancellation_details: {
         reason: "cancellation_requested",
         comment: "Canceled in the sandbox dashboard",
       },
     });
-    await emulator.webhooksSettled();
+    await sandbox.emulator.webhooksSettled();
     expect(
       received.some(
         (event) =>

@@ -1,10 +1,10 @@
-import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { planAnswers } from "../support/quiz-answers";
 import { useShop } from "../support/shop";
 import { type Emulators, eventually, mailsTo } from "./checkout-harness";
+import { ADDRESS, checkoutElsewhere, sdk } from "./subscription-support";
 
 /**
  * Issue 36 item 2 over HTTP (decision 131): the sign-up page at /subscribe states Shopify's selling
@@ -16,25 +16,6 @@ import { type Emulators, eventually, mailsTo } from "./checkout-harness";
  */
 
 const [enhancer] = sandboxProducts;
-const ADDRESS = {
-  line1: "1 Main St",
-  line2: null,
-  city: "Albany",
-  state: "NY",
-  postal_code: "12207",
-  country: "US",
-};
-
-function sdk(emulators: Emulators) {
-  const api = new URL(emulators.stripe.apiUrl);
-  return new Stripe(emulators.stripe.secretKey, {
-    host: api.hostname,
-    port: Number(api.port),
-    protocol: "http",
-    telemetry: false,
-  });
-}
-
 /** The page's visible words (tags and scripts out, entities read). */
 function words(html: string): string {
   return html
@@ -277,23 +258,7 @@ describe.each(databaseTargets)("the subscription sign-up on $name", ({ name }) =
     expect(unpaid.text).not.toContain("Welcome");
 
     // Paid, but not this site's: nothing said about it.
-    const stripe = sdk(shop.emulators);
-    const elsewhere = await stripe.checkout.sessions.create({
-      mode: "subscription",
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: "usd",
-            unit_amount: 3315,
-            recurring: { interval: "day", interval_count: 30 },
-            product_data: { name: "Forge Enhancer" },
-          },
-        },
-      ],
-      success_url: "https://elsewhere.example/ok",
-      cancel_url: "https://elsewhere.example/no",
-    });
+    const elsewhere = await checkoutElsewhere(shop.emulators);
     shop.emulators.stripe.completeSession(elsewhere.id, {
       email: "other@example.com",
       name: "Ola Other",

@@ -1,16 +1,9 @@
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { SubscriptionBilling } from "~/server/stripe/subscription-types";
 import { createSubscriptionBilling } from "~/server/stripe/subscriptions.server";
 import { cyclePauses } from "~/server/subscriptions/cycle-pauses.server";
-import {
-  type CycleAdjustment,
-  cycleCalendar,
-  STORE_TIME_ZONE,
-  zonedDate,
-  zonedInstant,
-} from "~/shared/subscription-cycle";
-import { type StripeEmulator, startStripeEmulator } from "../../sandbox/stripe/emulator";
+import { type CycleAdjustment, cycleCalendar, STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
+import { advanceClock, at, checkoutSubscriber, DAY, withStripeEmulator } from "./stripe-billing-harness";
 
 /**
  * Issue 36 items 3 and 9, the app's side: its Stripe Billing adapter against the emulator over a
@@ -20,67 +13,51 @@ import { type StripeEmulator, startStripeEmulator } from "../../sandbox/stripe/e
  * and a cancellation change what Stripe charges.
  */
 
-const NOON = { hour: 12, minute: 0 };
-const DAY = 86_400;
-const at = (date: string) => zonedInstant(date, NOON, STORE_TIME_ZONE);
 const ENHANCER = "gid://shopify/ProductVariant/49100000000001";
 
-let emulator: StripeEmulator;
-let raw: Stripe;
+// The official client with the SDK's default retries (the adapter under test has none).
+const sandbox = withStripeEmulator({}, {});
 let billing: SubscriptionBilling;
 
-beforeAll(async () => {
-  emulator = await startStripeEmulator();
-  const api = new URL(emulator.apiUrl);
-  raw = new Stripe(emulator.secretKey, {
-    host: api.hostname,
-    port: Number(api.port),
-    protocol: "http",
-    telemetry: false,
-  });
+beforeAll(() => {
   billing = createSubscriptionBilling({
-    secretKey: emulator.secretKey,
-    webhookSecret: emulator.webhookSecret,
-    apiUrl: emulator.apiUrl,
+    secretKey: sandbox.emulator.secretKey,
+    webhookSecret: sandbox.emulator.webhookSecret,
+    apiUrl: sandbox.emulator.apiUrl,
     maxNetworkRetries: 0,
   });
-});
-afterAll(async () => {
-  await emulator?.close();
 });
 
 /** A subscriber whose Stripe time is a test clock (tests only: the app makes no clocks). */
 async function subscriber(start: string, email: string) {
-  const clock = await raw.testHelpers.testClocks.create({ frozen_time: at(start) });
-  const customer = await raw.customers.create({ email, test_clock: clock.id });
-  const checkout = await billing.createSubscriptionCheckout({
-    variantId: ENHANCER,
-    sellingPlanId: "gid://shopify/SellingPlan/9400000000001",
-    name: "Forge Enhancer",
-    unitAmount: 3315,
-    currency: "usd",
-    quantity: 1,
-    everyDays: 30,
-    cycle: { weeksOn: 8, weeksOff: 2 },
-    customerId: customer.id,
-    successUrl: "https://shop.example/subscribed?session_id={CHECKOUT_SESSION_ID}",
-    cancelUrl: "https://shop.example/product/forge-enhancer",
-    idempotencyKey: `checkout-${email}`,
-  });
-  expect(checkout.url).toMatch(/^http/);
-  const paid = emulator.completeSession(checkout.id, {
+  const { clockId, subscriptionId } = await checkoutSubscriber(
+    sandbox.stripe,
+    sandbox.emulator,
+    start,
     email,
-    name: "Sam Sample",
-    address: {
-      line1: "1 Main St",
-      line2: null,
-      city: "Albany",
-      state: "NY",
-      postal_code: "12207",
-      country: "US",
+    {
+      // The app's adapter opens the Checkout session in subscription mode.
+      open: async (customer) => {
+        const checkout = await billing.createSubscriptionCheckout({
+          variantId: ENHANCER,
+          sellingPlanId: "gid://shopify/SellingPlan/9400000000001",
+          name: "Forge Enhancer",
+          unitAmount: 3315,
+          currency: "usd",
+          quantity: 1,
+          everyDays: 30,
+          cycle: { weeksOn: 8, weeksOff: 2 },
+          customerId: customer.id,
+          successUrl: "https://shop.example/subscribed?session_id={CHECKOUT_SESSION_ID}",
+          cancelUrl: "https://shop.example/product/forge-enhancer",
+          idempotencyKey: `checkout-${email}`,
+        });
+        expect(checkout.url).toMatch(/^http/);
+        return checkout;
+      },
     },
-  });
-  return { clockId: clock.id, subscriptionId: paid.subscription as string };
+  );
+  return { clockId, subscriptionId };
 }
 
 /** What the `customer.subscription.resumed` handler will do: write the next pauses from the calendar. */
@@ -106,7 +83,7 @@ async function live(
   adjustments: CycleAdjustment[] = [],
 ) {
   const resumes = () =>
-    emulator
+    sandbox.emulator
       .events()
       .filter(
         (event) =>
@@ -114,14 +91,10 @@ async function live(
           (event.data.object as { id: string }).id === subscriptionId,
       ).length;
   let seen = resumes();
-  let clock = await raw.testHelpers.testClocks.retrieve(clockId);
+  let clock = await sandbox.stripe.testHelpers.testClocks.retrieve(clockId);
   while (clock.frozen_time < at(until)) {
-    await raw.testHelpers.testClocks.advance(clockId, {
-      frozen_time: Math.min(at(until), clock.frozen_time + 28 * DAY),
-    });
-    const deadline = Date.now() + 10_000;
-    do clock = await raw.testHelpers.testClocks.retrieve(clockId);
-    while (clock.status !== "ready" && Date.now() < deadline);
+    clock = (await advanceClock(sandbox.stripe, clockId, Math.min(at(until), clock.frozen_time + 28 * DAY)))
+      .ready;
     if (resumes() > seen) {
       seen = resumes();
       await follow(subscriptionId, clock.frozen_time, adjustments);
@@ -130,7 +103,7 @@ async function live(
 }
 
 async function paidDates(subscriptionId: string) {
-  const invoices = await raw.invoices.list({ subscription: subscriptionId, limit: 100 });
+  const invoices = await sandbox.stripe.invoices.list({ subscription: subscriptionId, limit: 100 });
   const details = await Promise.all(invoices.data.map((invoice) => billing.retrieveInvoice(invoice.id)));
   return details
     .filter((invoice) => invoice?.status === "paid")
@@ -215,7 +188,7 @@ describe("the app's Stripe Billing adapter over a test-clock timeline", () => {
       subscription?.customerId as string,
       "https://shop.example/account",
     );
-    const page = await fetch(`${emulator.apiUrl}${new URL(url).pathname}`);
+    const page = await fetch(`${sandbox.emulator.apiUrl}${new URL(url).pathname}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Card ending in 4242");
   });

@@ -5,8 +5,10 @@ import { useShop } from "../support/shop";
 import { type Emulators, eventually, mailsTo, postJson } from "./checkout-harness";
 import {
   ADDRESS,
+  checkoutElsewhere,
   liveUntil,
   paidInvoices,
+  removeSellingPlan,
   type Subscriber,
   sdk,
   subscribeAndPay,
@@ -137,41 +139,14 @@ describe.each(databaseTargets)("subscription orders on $name", ({ name }) => {
 
   it("a subscription this site did not start is ignored; with no selling plan, none is started", async () => {
     const email = "elsewhere.subscriber@example.com";
-    const stripe = sdk(shop.emulators);
-    const foreign = await stripe.checkout.sessions.create({
-      mode: "subscription",
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: "usd",
-            unit_amount: 3315,
-            recurring: { interval: "day", interval_count: 30 },
-            product_data: { name: "Forge Enhancer" },
-          },
-        },
-      ],
-      success_url: "https://elsewhere.example/ok",
-      cancel_url: "https://elsewhere.example/no",
-    });
+    const foreign = await checkoutElsewhere(shop.emulators);
     shop.emulators.stripe.completeSession(foreign.id, { email, name: "Ola Other", address: ADDRESS });
     await shop.emulators.stripe.webhooksSettled(30_000);
     const answered = shop.emulators.stripe.deliveries().filter((entry) => entry.sessionId === foreign.id);
     expect(answered.every((entry) => entry.status === 200)).toBe(true);
     expect(mailsTo(shop.emulators.mail.messages(), email)).toEqual([]);
 
-    const admin = await fetch(`${shop.emulators.env.SHOPIFY_API_URL}/admin/api/2026-10/graphql.json`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "X-Shopify-Access-Token": shop.emulators.env.SHOPIFY_ADMIN_TOKEN as string,
-      },
-      body: JSON.stringify({
-        query: `mutation Remove($id: ID!) { sellingPlanGroupDelete(id: $id) { deletedSellingPlanGroupId } }`,
-        variables: { id: "gid://shopify/SellingPlanGroup/9300000000001" },
-      }),
-    });
-    expect(admin.status).toBe(200);
+    expect(await removeSellingPlan(shop.emulators)).toBe(200);
     const refused = await postJson(`${shop.server.url}/api/subscribe`, {
       quantity: 1,
       weeksOn: 8,

@@ -4,6 +4,7 @@ import { addDays, STORE_TIME_ZONE, zonedDate } from "../../app/shared/subscripti
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { eventually, mailsTo, postJson } from "./checkout-harness";
+import { removeSellingPlan } from "./subscription-support";
 import {
   advanceTo,
   DAY,
@@ -197,18 +198,7 @@ describe.each(databaseTargets)("changes made outside the site on $name", ({ name
     const subscriber = await subscribe(shop.server, shop.emulators, email);
     const unit = (await sdk(shop.emulators).subscriptions.retrieve(subscriber.subscriptionId)).items.data[0]
       ?.price.unit_amount as number;
-    const admin = await fetch(`${shop.emulators.env.SHOPIFY_API_URL}/admin/api/2026-10/graphql.json`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "X-Shopify-Access-Token": shop.emulators.env.SHOPIFY_ADMIN_TOKEN as string,
-      },
-      body: JSON.stringify({
-        query: `mutation Remove($id: ID!) { sellingPlanGroupDelete(id: $id) { deletedSellingPlanGroupId } }`,
-        variables: { id: "gid://shopify/SellingPlanGroup/9300000000001" },
-      }),
-    });
-    expect(admin.status).toBe(200);
+    expect(await removeSellingPlan(shop.emulators)).toBe(200);
     const refused = await postJson(`${shop.server.url}/api/subscribe`, {
       quantity: 1,
       weeksOn: 8,

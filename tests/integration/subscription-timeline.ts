@@ -1,11 +1,11 @@
-import Stripe from "stripe";
-import { expect } from "vitest";
 import { longDate } from "../../app/server/mail/templates/subscription-reminders";
 import { breaksOf, calendarOf, reminderDueAt } from "../../app/server/subscriptions/reminder-plan.server";
 import { daysBetween, STORE_TIME_ZONE, zonedInstant } from "../../app/shared/subscription-cycle";
 import type { ReceivedMail } from "../../sandbox/mail/emulator";
 import type { RunningServer } from "../../scripts/lib/server-process";
-import { type Emulators, mailsTo, postJson } from "./checkout-harness";
+import { type Emulators, mailsTo } from "./checkout-harness";
+import { advanceClock, DAY, stripeClient } from "./stripe-billing-harness";
+import { startAndPay } from "./subscription-support";
 
 /**
  * Shared by the subscription-reminders and subscription-outside-changes tests (issue 36 items 4 and
@@ -14,26 +14,9 @@ import { type Emulators, mailsTo, postJson } from "./checkout-harness";
  * delivered before the next); and what the subscriber should have been told, and when.
  */
 
-export const DAY = 86_400;
-export const ADDRESS = {
-  line1: "1 Main St",
-  line2: null,
-  city: "Albany",
-  state: "NY",
-  postal_code: "12207",
-  country: "US",
-};
+export { DAY };
 
-export function sdk(emulators: Emulators) {
-  const api = new URL(emulators.stripe.apiUrl);
-  return new Stripe(emulators.stripe.secretKey, {
-    host: api.hostname,
-    port: Number(api.port),
-    protocol: "http",
-    telemetry: false,
-    maxNetworkRetries: 2,
-  });
-}
+export const sdk = (emulators: Emulators) => stripeClient(emulators.stripe, { maxNetworkRetries: 2 });
 
 export type Subscriber = {
   email: string;
@@ -51,33 +34,22 @@ export async function subscribe(
   email: string,
   terms = { quantity: 1, weeksOn: 8, weeksOff: 2 },
 ): Promise<Subscriber> {
-  const started = await postJson(`${server.url}/api/subscribe`, terms);
-  expect(started.status, started.text).toBe(200);
-  const sessionId = started.json.sessionId as string;
-  const paid = emulators.stripe.completeSession(sessionId, { email, name: "Sam Sample", address: ADDRESS });
-  const stripe = sdk(emulators);
-  const customer = (await stripe.customers.retrieve(paid.customer as string)) as Stripe.Customer;
-  const subscription = await stripe.subscriptions.retrieve(paid.subscription as string);
-  return {
+  const { sessionId, subscriptionId, customerId, clockId, startedAt } = await startAndPay(
+    server.url,
+    emulators,
     email,
-    sessionId,
-    subscriptionId: subscription.id,
-    customerId: customer.id,
-    clockId: customer.test_clock as string,
-    startedAt: subscription.start_date,
-  };
+    terms,
+    sdk(emulators),
+  );
+  return { email, sessionId, subscriptionId, customerId, clockId, startedAt };
 }
 
 /** Moves the clock to `to` (one advance, as Stripe's API does it) and waits for every event's delivery. */
 export async function advanceTo(emulators: Emulators, clockId: string, to: number) {
-  const clocks = sdk(emulators).testHelpers.testClocks;
-  let clock = await clocks.retrieve(clockId);
+  const stripe = sdk(emulators);
+  let clock = await stripe.testHelpers.testClocks.retrieve(clockId);
   if (clock.frozen_time >= to) return clock.frozen_time;
-  await clocks.advance(clockId, { frozen_time: to });
-  const deadline = Date.now() + 20_000;
-  do clock = await clocks.retrieve(clockId);
-  while (clock.status !== "ready" && Date.now() < deadline);
-  expect(clock.status).toBe("ready");
+  clock = (await advanceClock(stripe, clockId, to, 20_000)).ready;
   await emulators.stripe.webhooksSettled(60_000);
   return clock.frozen_time;
 }
