@@ -169,8 +169,13 @@ test.describe("terms of sale", () => {
     await page.goto(paths.terms);
     await expectLegalSections(page, termsOfSale.sections);
     const main = page.locator("main");
-    await expect(main.locator('time[datetime="2026-11-23"]').first()).toHaveText("November 23, 2026");
-    await expect(main.getByText("Effective November 23, 2026").first()).toBeVisible();
+    await expect(main.locator('time[datetime="2026-11-28"]').first()).toHaveText("November 28, 2026");
+    await expect(main.getByText("Effective November 28, 2026").first()).toBeVisible();
+    // A subscription's renewal, stated where checkout's consent links to.
+    await expect(main.locator("#subscriptions")).toContainText("renews by itself until you cancel it");
+    await expect(
+      main.locator("#subscriptions").getByRole("link", { name: "your subscription page" }),
+    ).toHaveAttribute("href", "/account/subscription");
     await expect(main.locator("#who-sells")).toContainText(`${company.legalName}, ${company.postalAddress}`);
     await expect(main.locator("#governing-law")).toContainText(`State of ${company.governingState}`);
     await expect(main.locator("#guarantee").getByRole("link", { name: "guarantee page" })).toHaveAttribute(
