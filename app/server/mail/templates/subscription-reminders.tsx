@@ -70,6 +70,20 @@ const dayBefore = (date: string) => {
 
 const bottles = (count: number) => `${count} bottle${count === 1 ? "" : "s"}`;
 
+/** The plain-text ending of every reminder: the actions' links and where to ask. */
+function textActions(url: string, intro: string, skipLabel: string): string[] {
+  const links = actionLinks(url);
+  return [
+    intro,
+    `${skipLabel}: ${links.skip}`,
+    `Pause for 2-8 weeks: ${links.pause}`,
+    `Cancel: ${links.cancel}`,
+    `Manage your subscription: ${links.manage}`,
+    "",
+    `Questions? Reply to this e-mail or write to ${support.email}.`,
+  ];
+}
+
 /** The three actions, each named in the page's address (its section), and the page itself. */
 export function actionLinks(url: string) {
   return {
@@ -166,7 +180,6 @@ function chargeLines(notice: ChargeReminder) {
 export async function renderChargeReminder(notice: ChargeReminder) {
   const amount = formatMoney(notice.amount, notice.currency);
   const lines = chargeLines(notice);
-  const links = actionLinks(notice.manageUrl);
   const subject = chargeReminderSubject(notice);
   return {
     subject,
@@ -195,13 +208,7 @@ export async function renderChargeReminder(notice: ChargeReminder) {
       `Amount: ${amount}`,
       `Bottles: ${notice.bottles}`,
       "",
-      lines.change,
-      `Skip this delivery: ${links.skip}`,
-      `Pause for 2-8 weeks: ${links.pause}`,
-      `Cancel: ${links.cancel}`,
-      `Manage your subscription: ${links.manage}`,
-      "",
-      `Questions? Reply to this e-mail or write to ${support.email}.`,
+      ...textActions(notice.manageUrl, lines.change, "Skip this delivery"),
     ].join("\n"),
   };
 }
@@ -246,7 +253,6 @@ function startsLines(notice: BreakReminder) {
 export async function renderBreakStarts(notice: BreakReminder) {
   const lines = startsLines(notice);
   const subject = breakStartsSubject(notice);
-  const links = actionLinks(notice.manageUrl);
   return {
     subject,
     html: await render(
@@ -275,13 +281,7 @@ export async function renderBreakStarts(notice: BreakReminder) {
       lines.nothing,
       lines.next,
       "",
-      "To change your next bottle:",
-      `Skip it: ${links.skip}`,
-      `Pause for 2-8 weeks: ${links.pause}`,
-      `Cancel: ${links.cancel}`,
-      `Manage your subscription: ${links.manage}`,
-      "",
-      `Questions? Reply to this e-mail or write to ${support.email}.`,
+      ...textActions(notice.manageUrl, "To change your next bottle:", "Skip it"),
     ].join("\n"),
   };
 }
@@ -305,7 +305,6 @@ function endsLines(notice: BreakReminder) {
 export async function renderBreakEnds(notice: BreakReminder) {
   const lines = endsLines(notice);
   const subject = breakEndsSubject(notice);
-  const links = actionLinks(notice.manageUrl);
   return {
     subject,
     html: await render(
@@ -324,13 +323,7 @@ export async function renderBreakEnds(notice: BreakReminder) {
       lines.lead,
       lines.next,
       "",
-      "To change your next bottle:",
-      `Skip it: ${links.skip}`,
-      `Pause for 2-8 weeks: ${links.pause}`,
-      `Cancel: ${links.cancel}`,
-      `Manage your subscription: ${links.manage}`,
-      "",
-      `Questions? Reply to this e-mail or write to ${support.email}.`,
+      ...textActions(notice.manageUrl, "To change your next bottle:", "Skip it"),
     ].join("\n"),
   };
 }
