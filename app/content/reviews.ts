@@ -25,8 +25,6 @@ export const noReviewsYet = "No reviews yet";
 
 /** The label every sample review carries while the sandbox is in use. */
 export const sampleReviewLabel = "Sample review (sandbox)";
-/** Beside every figure sample reviews are counted in: a rating, a count, a total (decision 091). */
-export const sampleDataLabel = "(sample data)";
 
 const policyHeading = "How we moderate reviews";
 

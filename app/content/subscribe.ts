@@ -1,4 +1,5 @@
 import { dosing, shipping } from "./product";
+import { sampleDataLabel } from "./sample-data";
 import { brand, paths } from "./site";
 
 /**
@@ -161,9 +162,11 @@ export const welcomePage = {
 } as const;
 
 /** The link on the Enhancer's page and the quiz result, only while Shopify has a selling plan. */
-export const subscribeLinkText = (price: string, percentOff: number) =>
-  percentOff > 0
-    ? `Subscribe and save ${percentOff}%: ${price} a bottle, nothing charged in your weeks off`
-    : `Subscribe: ${price} a bottle, nothing charged in your weeks off`;
+export const subscribeLinkText = (price: string, percentOff: number, sample = false) =>
+  `${
+    percentOff > 0
+      ? `Subscribe and save ${percentOff}%: ${price} a bottle, nothing charged in your weeks off`
+      : `Subscribe: ${price} a bottle, nothing charged in your weeks off`
+  }${sample ? ` ${sampleDataLabel}` : ""}`;
 
 export const enhancerPath = paths.enhancer;

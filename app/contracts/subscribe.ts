@@ -101,7 +101,13 @@ export type SubscribeCalendar = {
 };
 
 export type SubscribeOfferState =
-  | { status: "offered"; terms: SubscribeTerms; shownKey: string }
+  | {
+      status: "offered";
+      terms: SubscribeTerms;
+      shownKey: string;
+      /** The plan is the sandbox's sample data: its price and saving say so (decision 137). */
+      sample?: true;
+    }
   | { status: "not_offered" }
   | { status: "unavailable" };
 

@@ -10,7 +10,8 @@ import {
   provenSaving,
   type ShownItem,
 } from "~/content/pricing";
-import { noReviewsYet, sampleDataLabel } from "~/content/reviews";
+import { noReviewsYet } from "~/content/reviews";
+import { sampleDataLabel } from "~/content/sample-data";
 import type { RatingFigure } from "~/contracts/reviews";
 import { type PublicRuntimeConfig, useDocumentValues } from "~/lib/document-runtime";
 

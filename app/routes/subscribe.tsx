@@ -8,6 +8,7 @@ import { buttonClass } from "~/components/ui/button-link";
 import { Icon } from "~/components/ui/icon";
 import { TEXT_LINK } from "~/components/ui/text-link";
 import { pages } from "~/content/routes";
+import { sampleDataLabel } from "~/content/sample-data";
 import { paths } from "~/content/site";
 import { bottles, subscribePage as copy, formatDate, weeks } from "~/content/subscribe";
 import {
@@ -107,6 +108,7 @@ export default function SubscribeRoute({ loaderData, actionData }: Route.Compone
             terms={view.offer.terms}
             shownKey={view.offer.shownKey}
             calendar={view.calendar}
+            sample={view.offer.sample === true}
           />
         ) : (
           <NoOffer unavailable={view.offer.status === "unavailable"} />
@@ -121,13 +123,17 @@ function SignUpForm({
   terms,
   shownKey,
   calendar,
+  sample,
 }: {
   choice: SubscribeChoice;
   terms: SubscribeTerms;
   shownKey: string;
   calendar: SubscribeCalendar;
+  /** The sandbox's sample plan: each price and saving it feeds says so (decision 137). */
+  sample: boolean;
 }) {
   const money = (amount: number) => formatMoney(amount, terms.currency);
+  const sampled = sample ? <SampleData /> : null;
   const submit = useSubmit();
   const loading = useNavigation().state === "loading";
   // Without JavaScript the calendar is redrawn by the form's button; with it, as each choice changes.
@@ -161,12 +167,16 @@ function SignUpForm({
                 </span>
               </p>
               <p className="mt-1 text-2xl font-black text-white">
-                {copy.subscription.price(money(terms.pricePerBottle))}
+                <span className="whitespace-nowrap">
+                  {copy.subscription.price(money(terms.pricePerBottle))}
+                </span>
+                {sampled}
               </p>
               <p className="text-sm text-ink-200">
                 {terms.percentOff > 0
                   ? copy.subscription.saving(terms.percentOff, money(terms.oneTimePerBottle))
                   : copy.subscription.noSaving}
+                {terms.percentOff > 0 ? sampled : null}
               </p>
             </div>
             <div className="rounded-xl border border-ink-500 bg-ink-800 p-4">
@@ -232,6 +242,7 @@ function SignUpForm({
             {terms.savingPerDelivery > 0
               ? ` ${copy.calendarSaving(money(terms.savingPerDelivery * calendar.deliveries))}`
               : ""}
+            {sampled}
           </p>
           <p role="status" className="sr-only">
             {announce
@@ -254,13 +265,17 @@ function SignUpForm({
             {money(terms.perDelivery)}
           </span>
           <span className="font-bold text-ink-200">{copy.perDelivery}</span>
+          {sampled}
         </p>
         {terms.savingPerDelivery > 0 ? (
           <p className="mt-1 text-sm text-ink-200">
             <span className="block line-through">{copy.oneTimeWas(money(terms.oneTimePerDelivery))}</span>
-            <strong className="block text-ember-300" data-testid="saving">
-              {copy.youSave(money(terms.savingPerDelivery), terms.percentOff)}
-            </strong>
+            <span className="block">
+              <strong className="text-ember-300" data-testid="saving">
+                {copy.youSave(money(terms.savingPerDelivery), terms.percentOff)}
+              </strong>
+              {sampled}
+            </span>
           </p>
         ) : null}
         <p className="mt-3 text-sm font-bold text-white">
@@ -315,5 +330,15 @@ function NoOffer({ unavailable }: { unavailable: boolean }) {
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** Beside a figure the sandbox's sample plan feeds (decision 137). */
+function SampleData() {
+  return (
+    <span className="whitespace-nowrap text-sm font-normal text-ink-200" data-testid="sample-data">
+      {" "}
+      {sampleDataLabel}
+    </span>
   );
 }

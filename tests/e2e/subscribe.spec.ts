@@ -19,7 +19,10 @@ test("from the Enhancer's page: choose a cycle, see its calendar, pay at Stripe,
   const buyer = newBuyer(isMobile(page) ? "sub-390" : "sub-1280");
 
   // The link shows once the server has read the selling plan (in the background, at start).
-  const link = page.getByRole("link", { name: /^Subscribe and save 15%: \$33\.15 a bottle/ });
+  // The sandbox's plan is sample data: the link says so beside its figures (decision 137).
+  const link = page.getByRole("link", {
+    name: /^Subscribe and save 15%: \$33\.15 a bottle, .* \(sample data\)$/,
+  });
   await expect
     .poll(
       async () => {
@@ -38,6 +41,8 @@ test("from the Enhancer's page: choose a cycle, see its calendar, pay at Stripe,
   const calendar = page.getByTestId("cycle-calendar");
   await expect(summary.getByTestId("price-per-delivery")).toHaveText("$33.15");
   await expect(summary.getByTestId("saving")).toHaveText("You save $5.85 a delivery (15%)");
+  // Beside the price and the saving alike.
+  await expect(summary.getByTestId("sample-data")).toHaveText(["(sample data)", "(sample data)"]);
   await expect(summary).toContainText("8 weeks on, 2 weeks off · 1 bottle a delivery");
   await expect(calendar).toContainText("Weeks off (2 weeks)");
   // With JavaScript the calendar follows each choice: the button for it is not needed.

@@ -106,6 +106,11 @@ describe.each(databaseTargets)("the subscription sign-up on $name", ({ name }) =
     expect(one.status).toBe(200);
     expect(one.text).toContain("$33.15 per delivery");
     expect(one.text).toContain("You save $5.85 a delivery (15%)");
+    // The sandbox's plan is sample data, and each of its prices and savings says so (decision 137).
+    expect(one.text).toContain("$33.15 a bottle (sample data)");
+    expect(one.text).toContain("Save 15% against $39.00 bought once (sample data)");
+    expect(one.text).toContain("$33.15 per delivery (sample data)");
+    expect(one.text).toContain("(15%) (sample data)");
     expect(one.text).toContain("Subscribe: $33.15 today");
     // The renewal terms beside the button: amount, how often, the weeks off, how to cancel.
     expect(one.text).toContain("$33.15 for each delivery of 1 bottle");
@@ -141,7 +146,7 @@ describe.each(databaseTargets)("the subscription sign-up on $name", ({ name }) =
     });
     const resultPath = finished.headers.get("location") as string;
     expect(resultPath).toMatch(/^\/results\/quiz\//);
-    const linked = "Subscribe and save 15%: $33.15 a bottle, nothing charged in your weeks off";
+    const linked = "Subscribe and save 15%: $33.15 a bottle, nothing charged in your weeks off (sample data)";
     await eventually(async () => {
       expect((await page("/product/forge-enhancer")).text).toContain(linked);
       expect((await page(resultPath)).text).toContain(linked);

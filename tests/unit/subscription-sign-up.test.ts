@@ -1,13 +1,19 @@
+import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { formatRange, subscribeLinkText } from "~/content/subscribe";
 import { choiceFromQuery, choiceQuery, DEFAULT_CHOICE, shownTermsKey } from "~/contracts/subscribe";
 import { renderSubscriptionWelcome } from "~/server/mail/templates/subscription-welcome";
+import type { Db } from "~/server/db/client.server";
 import type { SubscriptionOffer } from "~/server/shopify/types";
 import { termsAcceptanceMessage, termsConsent } from "~/server/stripe/consent.server";
 import { renewalAgreement } from "~/server/stripe/subscriptions.server";
 import { subscriptionWelcomeOf } from "~/server/subscriptions/sign-up-email.server";
 import { addMonths, signUpCalendar, termsOf } from "~/server/subscriptions/sign-up-terms.server";
-import { subscribeForm } from "~/server/subscriptions/subscribe-page.server";
+import {
+  createSubscribePage,
+  type SubscribePageDeps,
+  subscribeForm,
+} from "~/server/subscriptions/subscribe-page.server";
 import { cycleCalendar } from "~/shared/subscription-cycle";
 
 /**
@@ -53,6 +59,31 @@ describe("the terms of a choice", () => {
     expect(subscribeLinkText("$33.15", 15)).toBe(
       "Subscribe and save 15%: $33.15 a bottle, nothing charged in your weeks off",
     );
+  });
+
+  it("say they are sample data beside the price and saving while the store is the sandbox's, and only then", async () => {
+    expect(subscribeLinkText("$33.15", 15, true)).toBe(
+      "Subscribe and save 15%: $33.15 a bottle, nothing charged in your weeks off (sample data)",
+    );
+    const pageOn = (sampleData: boolean) =>
+      createSubscribePage({
+        db: {} as Db,
+        catalog: { getSubscriptionOffer: async () => ({ offered: true, offer: offer("33.15", "39.00") }) },
+        billing: {} as SubscribePageDeps["billing"],
+        subscribe: {} as SubscribePageDeps["subscribe"],
+        variantId: "gid://shopify/ProductVariant/1",
+        logger: pino({ level: "silent" }),
+        liveTtlMs: 0,
+        shownCache: { ttlMs: 60_000, swrMs: 60_000, maxStaleMs: 600_000 },
+        today: () => "2026-11-28",
+        sampleData,
+      });
+    const caller = { buyerIp: "127.0.0.1", requestId: "r" };
+    const sandbox = await pageOn(true).view(DEFAULT_CHOICE, caller);
+    expect(sandbox.offer).toMatchObject({ status: "offered", sample: true });
+    const store = await pageOn(false).view(DEFAULT_CHOICE, caller);
+    expect(store.offer.status).toBe("offered");
+    expect(store.offer).not.toHaveProperty("sample");
   });
 
   it("are none for prices in two currencies or a price that is not one", () => {

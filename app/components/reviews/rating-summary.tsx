@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Stars } from "~/components/ui/stars";
-import { noReviewsYet, reviewsPage, sampleDataLabel } from "~/content/reviews";
+import { noReviewsYet, reviewsPage } from "~/content/reviews";
+import { sampleDataLabel } from "~/content/sample-data";
 import { REVIEW_STARS, type ReviewStar, type ReviewSummary } from "~/contracts/reviews";
 import { formatCount, percentOf } from "./format";
 

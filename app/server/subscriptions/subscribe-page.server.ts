@@ -88,6 +88,8 @@ export type SubscribePageDeps = {
   readTimeoutMs?: number;
   /** Today in the store's time zone (tests fix it). */
   today?: () => PlainDate;
+  /** The store is the sandbox's emulator: its plan is sample data, and the figures say so (decision 137). */
+  sampleData?: boolean;
 };
 
 const KEY = "enhancer";
@@ -148,6 +150,7 @@ export function createSubscribePage(deps: SubscribePageDeps): SubscribePage {
           status: "offered",
           terms,
           shownKey: shownTermsKey(choice, terms.pricePerBottle, terms.currency),
+          ...(deps.sampleData ? { sample: true as const } : {}),
         },
         calendar: signUpCalendar({ start: today(), cycle: choice, amountPerDelivery: terms.perDelivery }),
       };
@@ -158,7 +161,7 @@ export function createSubscribePage(deps: SubscribePageDeps): SubscribePage {
     entryLink() {
       const offer = entryOffer();
       return offer
-        ? subscribeLinkText(formatMoney(offer.pricePerBottle, offer.currency), offer.percentOff)
+        ? subscribeLinkText(formatMoney(offer.pricePerBottle, offer.currency), offer.percentOff, deps.sampleData)
         : null;
     },
 

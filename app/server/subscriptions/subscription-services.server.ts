@@ -79,6 +79,7 @@ export function createSubscriptionServices(deps: {
       subscribe,
       variantId: deps.catalogConfig.variantIds.enhancer,
       logger,
+      sampleData: deps.catalogConfig.shopifyEmulated,
       ...deps.page,
     }),
     manage: createManageSubscriptions({ db, billing, outbox: deps.outbox, logger, siteUrl }),
