@@ -161,7 +161,11 @@ export function createSubscribePage(deps: SubscribePageDeps): SubscribePage {
     entryLink() {
       const offer = entryOffer();
       return offer
-        ? subscribeLinkText(formatMoney(offer.pricePerBottle, offer.currency), offer.percentOff, deps.sampleData)
+        ? subscribeLinkText(
+            formatMoney(offer.pricePerBottle, offer.currency),
+            offer.percentOff,
+            deps.sampleData,
+          )
         : null;
     },
 
