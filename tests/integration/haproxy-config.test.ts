@@ -24,13 +24,14 @@ const haproxyInstalled = (() => {
   }
 })();
 
-type StandIn = { server: http.Server; port: number; ready: boolean; served: number };
+type StandIn = { server: http.Server; port: number; ready: boolean; served: number; checkDelayMs: number };
 
 async function standIn(): Promise<StandIn> {
-  const instance = { ready: true, served: 0 } as StandIn;
+  const instance = { ready: true, served: 0, checkDelayMs: 0 } as StandIn;
   instance.server = http.createServer((req, res) => {
-    if (req.url === "/healthz") res.writeHead(200).end("ok");
-    else if (req.url === "/readyz") res.writeHead(instance.ready ? 200 : 503).end();
+    const check = (status: number) => setTimeout(() => res.writeHead(status).end(), instance.checkDelayMs);
+    if (req.url === "/healthz") check(200);
+    else if (req.url === "/readyz") check(instance.ready ? 200 : 503);
     else {
       instance.served += 1;
       res.writeHead(200, { "content-type": "text/plain" }).end(`page from ${instance.port}`);
@@ -78,6 +79,20 @@ describe.skipIf(!haproxyInstalled)("deploy/haproxy.cfg", () => {
     if (haproxyPid !== undefined) killGroup(haproxyPid);
     await Promise.all(instances.map((i) => new Promise((resolve) => i.server.close(resolve))));
   });
+
+  it("keeps a busy instance, whose checks answer slowly, in the rotation: no cascade to 503", async () => {
+    // Every instance's event loop busy: each check answered after 1.5 s (more than one check interval).
+    for (const instance of instances) instance.checkDelayMs = 1_500;
+    try {
+      const servedBefore = instances.map((i) => i.served);
+      const deadline = Date.now() + 6_000;
+      while (Date.now() < deadline) expect(await statuses(`${url}/`, 1)).toEqual([200]);
+      // Still shared among all three: none was taken out for being slow.
+      expect(instances.every((instance, i) => instance.served > (servedBefore[i] ?? 0))).toBe(true);
+    } finally {
+      for (const instance of instances) instance.checkDelayMs = 0;
+    }
+  }, 60_000);
 
   it("serves from the live instances when none is ready (the database they share is down), and from none that is gone", async () => {
     for (const instance of instances) instance.ready = false;
