@@ -24,7 +24,7 @@ export type StandaloneEmulators = {
 export async function startStandaloneEmulators(
   options: {
     logger?: Logger;
-    shopify?: { controlHooks?: boolean };
+    shopify?: { controlHooks?: boolean; maxOrders?: number };
     stripe?: Omit<StripeEmulatorOptions, "logger" | "merchantName">;
     /** How many messages the mail emulator keeps (default 500). */
     mail?: { keep?: number };
@@ -35,6 +35,7 @@ export async function startStandaloneEmulators(
   const [shopify, stripe] = await Promise.all([
     startShopifyEmulator({
       controlHooks: options.shopify?.controlHooks,
+      maxOrders: options.shopify?.maxOrders,
       customerMail: {
         smtpUrl: mail.smtpUrl,
         from: `${brand.name} <orders@forge.example>`,

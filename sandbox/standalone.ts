@@ -11,7 +11,9 @@
  * its events (a server's /api/stripe-webhook). Without it, payments made on the pay page reach no one.
  * EMULATOR_CONTROL_PORT: serves the emulators' test hooks for another process on that loopback port
  * (standalone-control.ts; the chaos run). EMULATOR_MAIL_KEEP: how many e-mails the mail emulator keeps
- * (default 500; a long run that counts every message needs more).
+ * (default 500; a long run that counts every message needs more). EMULATOR_KEEP_ORDERS: how many
+ * paid checkouts the Shopify and Stripe emulators must keep to be counted (default 5,000; the chaos
+ * run at 50 a second for 10 minutes needs about 45,000).
  */
 import { createLogger } from "../app/server/runtime/logger.server";
 import { startStandaloneControl } from "./standalone-control";
@@ -23,11 +25,13 @@ const webhookUrls = (process.env.EMULATOR_WEBHOOK_URLS ?? "")
   .map((url) => url.trim())
   .filter(Boolean);
 
+const keepOrders = process.env.EMULATOR_KEEP_ORDERS ? Number(process.env.EMULATOR_KEEP_ORDERS) : undefined;
 const emulators = await startStandaloneEmulators({
   logger,
-  shopify: { controlHooks: true },
+  shopify: { controlHooks: true, maxOrders: keepOrders },
   // Its dashboard advances a subscription by moving its customer's test clock (sandbox/stripe/README.md).
-  stripe: { webhookUrls, clockPerCheckoutCustomer: true },
+  // Stripe keeps twice as many sessions as Shopify keeps orders (a session may be left unpaid).
+  stripe: { webhookUrls, clockPerCheckoutCustomer: true, retainScale: keepOrders ? keepOrders / 5_000 : 1 },
   mail: { keep: process.env.EMULATOR_MAIL_KEEP ? Number(process.env.EMULATOR_MAIL_KEEP) : undefined },
 });
 const controlPort = Number(process.env.EMULATOR_CONTROL_PORT ?? 0);

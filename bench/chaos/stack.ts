@@ -47,8 +47,8 @@ export type StackOptions = {
   databaseUrl: string;
   /** The run's own Redis (none: each instance counts its rate limits in its own memory). */
   redisUrl: string | undefined;
-  /** Messages the mail emulator must keep (every confirmation of the run). */
-  mailKeep: number;
+  /** Checkouts, and their e-mails, the emulators must keep to be counted (every one of the run). */
+  keep: number;
   logDir: string;
   /** The build the instances serve (BUILD_DIR): the benchmarks' own, or `build` in `npm test`. */
   buildDir: string;
@@ -149,7 +149,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       {
         EMULATOR_WEBHOOK_URLS: `${url}/api/stripe-webhook`,
         EMULATOR_CONTROL_PORT: String(controlPort),
-        EMULATOR_MAIL_KEEP: String(options.mailKeep),
+        EMULATOR_MAIL_KEEP: String(options.keep),
+        EMULATOR_KEEP_ORDERS: String(options.keep),
         LOG_LEVEL: "error",
       },
       "the emulators",

@@ -60,6 +60,8 @@ export type ShopifyEmulatorOptions = {
   controlHooks?: boolean;
   /** Sends customers their shipping confirmation (customer-mail.ts) over this SMTP; unset, none is sent. */
   customerMail?: CustomerMailOptions;
+  /** Orders kept, the oldest out first (default orders.ts's MAX_ORDERS; a long chaos run keeps more). */
+  maxOrders?: number;
 };
 
 const MAX_LOG = 500;
@@ -235,7 +237,7 @@ function storeSummary(store: ShopifyStore) {
 export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): ShopifyEmulator {
   const storefrontToken = options.storefrontToken ?? `shpat_sandbox_sf_${randomBytes(12).toString("hex")}`;
   const adminToken = options.adminToken ?? `shpat_sandbox_admin_${randomBytes(12).toString("hex")}`;
-  const store = createStore();
+  const store = createStore({ maxOrders: options.maxOrders });
   // Loaded now, not on the first request (the Admin schema takes a few hundred milliseconds).
   loadShopifySchema("storefront");
   loadShopifySchema("admin");

@@ -105,8 +105,8 @@ export type StoredOrder = {
   };
 };
 
-/** Orders a long-running sandbox keeps (the oldest go first). */
-const MAX_ORDERS = 5_000;
+/** Orders a long-running sandbox keeps (the oldest go first), unless told to keep more. */
+export const MAX_ORDERS = 5_000;
 const FIRST_ORDER_NUMBER = 1001;
 
 export const cents = (decimal: string | number): number => Math.round(Number(decimal) * 100);
@@ -159,7 +159,7 @@ export type OrderBook = {
   reset(): void;
 };
 
-export function createOrderBook(): OrderBook {
+export function createOrderBook(maxOrders = MAX_ORDERS): OrderBook {
   const orders = new Map<string, StoredOrder>();
   const answers = new Map<string, unknown>();
   let orderCounter = 0;
@@ -182,13 +182,13 @@ export function createOrderBook(): OrderBook {
     },
     nextId: (kind) => `gid://shopify/${kind}/${8_100_000_000_001 + idCounter++}`,
     add(order) {
-      setBounded(orders, order.id, order, MAX_ORDERS);
+      setBounded(orders, order.id, order, maxOrders);
     },
     replay(field, key, run) {
       const slot = `${field}\n${key}`;
       if (answers.has(slot)) return answers.get(slot) as ReturnType<typeof run>;
       const answer = run();
-      setBounded(answers, slot, answer, MAX_ORDERS * 2);
+      setBounded(answers, slot, answer, maxOrders * 2);
       return answer;
     },
     reset() {

@@ -113,9 +113,9 @@ export function variantBackordered(variant: StoredVariant): boolean {
   );
 }
 
-export function createStore(): ShopifyStore {
+export function createStore(options: { maxOrders?: number } = {}): ShopifyStore {
   const products = new Map<string, StoredProduct>();
-  const orders = createOrderBook();
+  const orders = createOrderBook(options.maxOrders);
   let productCounter = 0;
   let variantCounter = 0;
   const shop: ShopInfo = {

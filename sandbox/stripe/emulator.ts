@@ -64,6 +64,8 @@ export type StripeEmulatorOptions = {
    * own, so the dashboard's "Advance 4 weeks" can move its subscription. Off: as Stripe, none.
    */
   clockPerCheckoutCustomer?: boolean;
+  /** Keeps this many times as many sessions, events and keys (default 1; a long chaos run keeps more). */
+  retainScale?: number;
   logger?: EmulatorLogger;
 };
 
@@ -109,7 +111,18 @@ export type StripeEmulator = {
 };
 
 /** How much the emulator remembers, oldest out first (sandbox/retention.ts). */
+/** What the emulator keeps, the oldest out first: far above any test's or visitor's look back. */
 const RETAIN = { sessions: 10_000, events: 5_000, log: 2_000, idempotencyKeys: 10_000 };
+
+const scaled = (scale: number) => {
+  const times = Math.max(1, Math.ceil(scale));
+  return {
+    sessions: RETAIN.sessions * times,
+    events: RETAIN.events * times,
+    log: RETAIN.log,
+    idempotencyKeys: RETAIN.idempotencyKeys * times,
+  };
+};
 
 async function listen(server: http.Server, port: number, host: string): Promise<string> {
   await new Promise<void>((resolve, reject) => {
@@ -124,6 +137,7 @@ async function listen(server: http.Server, port: number, host: string): Promise<
 }
 
 export async function startStripeEmulator(options: StripeEmulatorOptions = {}): Promise<StripeEmulator> {
+  const retain = scaled(options.retainScale ?? 1);
   const logger = options.logger;
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString("hex")}`;
   const webhooks = createWebhooks({
@@ -135,18 +149,18 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       maxDelayMs: options.webhookRetry?.maxDelayMs ?? 30_000,
       timeoutMs: options.webhookRetry?.timeoutMs ?? 10_000,
     },
-    retain: RETAIN,
+    retain,
     logger,
   });
   // Known once the API listens, unless given.
   let payPageBaseUrl = options.payPageBaseUrl ?? "";
   const promotions = createPromotions();
-  const charges = createCharges({ emit: webhooks.emit, retain: RETAIN.sessions });
+  const charges = createCharges({ emit: webhooks.emit, retain: retain.sessions });
   const billing = createBilling({
     merchantName: options.merchantName ?? "Sandbox store",
     emit: webhooks.emit,
     charges,
-    retain: RETAIN.sessions,
+    retain: retain.sessions,
     clockPerCheckoutCustomer: options.clockPerCheckoutCustomer ?? false,
     pagesBaseUrl: () => payPageBaseUrl.replace(/\/pay$/, ""),
   });
@@ -154,7 +168,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
     lifetimeSeconds: options.sessionLifetimeSeconds ?? 24 * 60 * 60,
     payPageBaseUrl: () => payPageBaseUrl,
     emit: webhooks.emit,
-    retain: RETAIN.sessions,
+    retain: retain.sessions,
     promotions,
     pay: charges.pay,
     subscribe: billing.subscribe,
@@ -171,7 +185,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
     faults,
     billing: billing.routeDeps,
     payPage: browserRouter,
-    retain: RETAIN,
+    retain,
     logger,
   });
 
