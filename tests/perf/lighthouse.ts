@@ -23,6 +23,8 @@
  * the SEO score only. Beside spec §2's pages, the account's sign-in page (/account) is audited too.
  * The order page (/orders/:token, noindex) is audited at the signed link of an order paid for through the
  * sandbox's checkout at the start (tests/perf/order-page.ts); PERF_ROUTES=/orders/:token for it alone.
+ * So are a finished quiz's result (/results/quiz/:token) and a subscriber's pages, signed in by the
+ * e-mailed link ("/account (signed in)", /account/subscription; tests/perf/signed-in-pages.ts).
  * Writes the full figures to <build dir>/perf-report.json and the table into bench/RESULTS.md (its own
  * section; PERF_WRITE_RESULTS=0 to leave the file alone), and exits 1 when a budget fails.
  */
@@ -39,6 +41,7 @@ import { chromiumArgs, chromiumPath } from "../support/chromium";
 import { cpuMultiplierFor, median, noisyFloorReason } from "./calibration";
 import { buildFloor, serveFloor } from "./floor";
 import { paidOrderLink } from "./order-page";
+import { quizResultUrl, subscriberCookie } from "./signed-in-pages";
 import {
   budgets,
   consoleLine,
@@ -58,6 +61,13 @@ const debugPort = Number(process.env.PERF_DEBUG_PORT ?? 9333);
 const origin = `http://127.0.0.1:${port}`;
 /** The order page's label: it is audited at the signed link of an order paid for at the start. */
 const ORDER_PAGE = "/orders/:token";
+/** A finished quiz's result (tests/perf/signed-in-pages.ts). */
+const QUIZ_RESULT = "/results/quiz/:token";
+/** A subscriber's own pages, signed in by the e-mailed link (tests/perf/signed-in-pages.ts). */
+const SIGNED_IN_PAGES = [
+  { label: "/account (signed in)", path: "/account" },
+  { label: "/account/subscription", path: "/account/subscription" },
+];
 /** Pages outside spec §2's table a visitor reaches: the account's sign-in (issue 39 item 1: "account"). */
 const ACCOUNT_PAGES = [{ path: "/account", prerender: false, indexable: false }];
 /** Runs per route: the median of each figure is checked, the min-max spread reported. */
@@ -68,7 +78,12 @@ const blockedRunsPerRoute = Math.max(0, Number(process.env.PERF_BLOCKED_RUNS ?? 
 const CALIBRATION_RUNS = 3;
 
 /** Lighthouse's flags for every audit: the calibrated CPU slowdown, and what to block. */
-type AuditFlags = { cpuSlowdownMultiplier: number; blockedUrlPatterns?: string[] };
+type AuditFlags = {
+  cpuSlowdownMultiplier: number;
+  blockedUrlPatterns?: string[];
+  /** Sent with every request of the audit (a signed-in page's session cookie). */
+  extraHeaders?: Record<string, string>;
+};
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   const result = spawnSync(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: "inherit" });
@@ -157,8 +172,8 @@ function head(url: string, acceptEncoding: string) {
  * cache, and the page's scripts and stylesheet, which the server compresses once when first asked for
  * (server/asset-encodings.ts): waits, bounded, until each is served precompressed (with a length).
  */
-async function warm(url: string) {
-  const html = await (await fetch(url)).text();
+async function warm(url: string, headers: Record<string, string> = {}) {
+  const html = await (await fetch(url, { headers })).text();
   const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? [])];
   const deadline = Date.now() + 30_000;
   for (const asset of assets) {
@@ -173,7 +188,7 @@ async function warm(url: string) {
 
 /** `runs` Lighthouse runs of one URL; a run whose trace Lighthouse cannot read is run again. */
 async function audit(url: string, label: string, flags: AuditFlags, count = runsPerRoute): Promise<Lhr[]> {
-  await warm(url);
+  await warm(url, flags.extraHeaders);
   const runs: Lhr[] = [];
   for (let attempt = 0; runs.length < count && attempt < count + 2; attempt++) {
     const runnerResult = await lighthouse(url, {
@@ -185,6 +200,7 @@ async function audit(url: string, label: string, flags: AuditFlags, count = runs
         : ["performance", "accessibility", "best-practices", "seo"],
       throttling: { cpuSlowdownMultiplier: flags.cpuSlowdownMultiplier },
       ...(flags.blockedUrlPatterns ? { blockedUrlPatterns: flags.blockedUrlPatterns } : {}),
+      ...(flags.extraHeaders ? { extraHeaders: flags.extraHeaders } : {}),
     });
     const lhr = runnerResult?.lhr;
     // A trace Lighthouse could not read (NO_NAVSTART and the like) is its own failure: run again.
@@ -208,16 +224,19 @@ async function auditRoute(
   label: string,
   options: { prerendered: boolean; indexable: boolean; checkBudgets: boolean; floorTbtMs?: number },
   cpuSlowdownMultiplier: number,
+  extraHeaders?: Record<string, string>,
 ): Promise<RouteResult> {
   const ownOrigin = new URL(url).origin;
-  const runs = (await audit(url, label, { cpuSlowdownMultiplier })).map((lhr) => measure(lhr, ownOrigin));
+  const runs = (await audit(url, label, { cpuSlowdownMultiplier, extraHeaders })).map((lhr) =>
+    measure(lhr, ownOrigin),
+  );
   const result = summarise(label, runs, options);
   if (blockedRunsPerRoute > 0) {
     const blocked = (
       await audit(
         url,
         `${label} (no scripts)`,
-        { cpuSlowdownMultiplier, blockedUrlPatterns: ["*.js"] },
+        { cpuSlowdownMultiplier, blockedUrlPatterns: ["*.js"], extraHeaders },
         blockedRunsPerRoute,
       )
     ).map((lhr) => measure(lhr, ownOrigin));
@@ -327,10 +346,31 @@ async function main() {
       results.push(result);
       console.log(consoleLine(result, floor));
     }
-    if (!wanted || wanted.includes(ORDER_PAGE)) {
-      const link = await paidOrderLink(origin);
+    // The pages a visitor reaches only after doing something, each at an address made for it.
+    // One subscriber for both signed-in pages, made when the first of them is audited.
+    let subscriber: Promise<string> | undefined;
+    const signedIn = () => {
+      subscriber ??= subscriberCookie(origin);
+      return subscriber;
+    };
+    const afterAction: {
+      label: string;
+      url: () => Promise<{ url: string; headers?: Record<string, string> }>;
+    }[] = [
+      { label: ORDER_PAGE, url: async () => ({ url: await paidOrderLink(origin) }) },
+      { label: QUIZ_RESULT, url: async () => ({ url: await quizResultUrl(origin) }) },
+      ...SIGNED_IN_PAGES.map(({ label, path: pagePath }) => ({
+        label,
+        url: async () => ({
+          url: `${origin}${pagePath}`,
+          headers: { cookie: await signedIn() },
+        }),
+      })),
+    ];
+    for (const page of afterAction.filter((p) => !wanted || wanted.includes(p.label))) {
+      const { url, headers } = await page.url();
       const options = { prerendered: false, indexable: false, checkBudgets: true, floorTbtMs };
-      const result = await auditRoute(link, ORDER_PAGE, options, cpu);
+      const result = await auditRoute(url, page.label, options, cpu, headers);
       results.push(result);
       console.log(consoleLine(result, floor));
     }
