@@ -24,6 +24,7 @@ import {
   SUBSCRIPTION_PAGE,
   SUBSCRIPTION_PAYMENT_FAILED,
 } from "./subscription-emails.server";
+import { whileHeld } from "./subscription-hold.server";
 
 /**
  * Stripe Billing's events for the subscriptions this site started (decisions 119 and 130). Every
@@ -162,7 +163,9 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
         customerId: session.customerId,
         email: session.email,
       });
-      const { details } = await follow(session.subscriptionId, linked);
+      // Held as the subscriber's own changes hold it; one already under way writes the pauses itself.
+      const followed = await whileHeld(db, linked.id, () => follow(session.subscriptionId as string, linked));
+      const details = followed?.details ?? (await billing.retrieveSubscription(session.subscriptionId));
       // The sign-up confirmation (decision 131), once per subscription: keyed on it in the outbox.
       const to = session.email ?? linked.email;
       if (to && details && details.status !== "canceled") {
@@ -181,9 +184,10 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
     async resumed(subscriptionId) {
       const row = await ours(subscriptionId);
       if (!row) return NOT_OURS;
-      await follow(subscriptionId, row);
+      // As above: never interleaved with a change of the subscriber's, which draws the same calendar.
+      const followed = await whileHeld(db, row.id, () => follow(subscriptionId, row));
       await deps.reminders?.plan(row);
-      return { handled: true, outcome: "pauses_written" };
+      return { handled: true, outcome: followed ? "pauses_written" : "a_change_of_the_subscriber_under_way" };
     },
 
     async invoicePaid(invoiceId) {

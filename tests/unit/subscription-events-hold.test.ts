@@ -1,0 +1,135 @@
+import { eq, sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "~/server/db/client.server";
+import { subscriptions } from "~/server/db/schema";
+import type { SubscriptionBilling, SubscriptionDetails } from "~/server/stripe/subscription-types";
+import {
+  createSubscriptionEvents,
+  type SubscriptionEventDeps,
+} from "~/server/subscriptions/subscription-events.server";
+
+/**
+ * Stripe's `customer.subscription.resumed` writes the cycle's next pauses (decision 119) holding the
+ * subscription as a subscriber's own change does (decision 132's `changing_until`): never while one is
+ * being carried to Stripe (that change writes the pauses from the same calendar; a write from the
+ * calendar before its row is recorded would undo it), and the hold let go after. On a real database
+ * (PGlite) and a Stripe that counts the writes.
+ */
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+const STARTED = 1_800_000_000;
+
+async function subscriber() {
+  const [row] = await database.db
+    .insert(subscriptions)
+    .values({
+      stripeSessionId: `cs_test_${Math.random().toString(36).slice(2)}`,
+      stripeSubscriptionId: `sub_${Math.random().toString(36).slice(2)}`,
+      email: "sam@example.com",
+      variantId: "gid://shopify/ProductVariant/49100000000001",
+      sellingPlanId: "gid://shopify/SellingPlan/9400000000001",
+      productTitle: "Forge Enhancer",
+      weeksOn: 8,
+      weeksOff: 2,
+      quantity: 1,
+      unitAmount: 3315,
+      currency: "usd",
+      status: "active",
+    })
+    .returning();
+  if (!row) throw new Error("no row");
+  return row;
+}
+
+function eventsWith(row: Awaited<ReturnType<typeof subscriber>>) {
+  const writes: string[] = [];
+  const details: SubscriptionDetails = {
+    id: row.stripeSubscriptionId as string,
+    status: "active",
+    customerId: "cus_1",
+    variantId: null,
+    sellingPlanId: null,
+    cycle: { weeksOn: 8, weeksOff: 2 },
+    unitAmount: 3315,
+    quantity: 1,
+    currency: "usd",
+    startedAt: STARTED,
+    itemId: "si_1",
+    currentPeriodStart: STARTED + 60 * 86_400,
+    currentPeriodEnd: STARTED + 90 * 86_400,
+    testClockId: null,
+    scheduleId: "sub_sched_1",
+    canceledAt: null,
+    cancellationReason: null,
+    cancellationComment: null,
+    latestInvoiceId: null,
+    reference: null,
+    priceId: "price_1",
+  };
+  const billing = {
+    retrieveSubscription: async () => details,
+    followCycle: async ({ subscriptionId }: { subscriptionId: string }) => {
+      // Written while the subscription is held: the hold is this write's, not a subscriber's.
+      const [held] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
+      expect(held?.changingUntil).not.toBeNull();
+      writes.push(subscriptionId);
+      return true;
+    },
+  } as unknown as SubscriptionBilling;
+  const events = createSubscriptionEvents({
+    db: database.db,
+    billing,
+    outbox: {} as SubscriptionEventDeps["outbox"],
+    shopifySync: {} as SubscriptionEventDeps["shopifySync"],
+    orderLinks: {} as SubscriptionEventDeps["orderLinks"],
+    logger: pino({ level: "silent" }),
+    siteUrl: "http://127.0.0.1:3000",
+  });
+  return { events, writes };
+}
+
+describe("a subscription resumed after its weeks off", () => {
+  it("writes the next pauses holding the subscription, and lets the hold go", async () => {
+    const row = await subscriber();
+    const { events, writes } = eventsWith(row);
+    expect(await events.resumed(row.stripeSubscriptionId as string)).toEqual({
+      handled: true,
+      outcome: "pauses_written",
+    });
+    expect(writes).toEqual([row.stripeSubscriptionId]);
+    const [after] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
+    expect(after?.changingUntil).toBeNull();
+  });
+
+  it("writes nothing while a change of the subscriber's is carried to Stripe, and leaves their hold", async () => {
+    const row = await subscriber();
+    const theirs = new Date(Date.now() + 30_000);
+    await database.db
+      .update(subscriptions)
+      .set({ changingUntil: theirs })
+      .where(eq(subscriptions.id, row.id));
+    const { events, writes } = eventsWith(row);
+    expect(await events.resumed(row.stripeSubscriptionId as string)).toEqual({
+      handled: true,
+      outcome: "a_change_of_the_subscriber_under_way",
+    });
+    expect(writes).toEqual([]);
+    const [after] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
+    expect(after?.changingUntil?.getTime()).toBe(theirs.getTime());
+    // A hold that lapsed (its process died) no longer stops the write.
+    await database.db
+      .update(subscriptions)
+      .set({ changingUntil: sql`now() - interval '1 second'` })
+      .where(eq(subscriptions.id, row.id));
+    await events.resumed(row.stripeSubscriptionId as string);
+    expect(writes).toEqual([row.stripeSubscriptionId]);
+  });
+});
