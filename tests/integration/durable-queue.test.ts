@@ -36,11 +36,18 @@ function outsideSystem() {
   const refused = new Set<string>();
   let hold: { arrived: () => void; release: Promise<void> } | null = null;
   let made = 0;
+  const pace = { delayMs: 0, inFlight: 0, maxInFlight: 0 };
   const server = http.createServer((request, response) => {
     request.resume();
     request.on("end", async () => {
       const key = String(request.headers["idempotency-key"]);
       calls.set(key, (calls.get(key) ?? 0) + 1);
+      pace.inFlight += 1;
+      pace.maxInFlight = Math.max(pace.maxInFlight, pace.inFlight);
+      response.on("close", () => {
+        pace.inFlight -= 1;
+      });
+      if (pace.delayMs) await new Promise((resolve) => setTimeout(resolve, pace.delayMs));
       if (refused.has(key)) {
         response.writeHead(422).end("the input cannot be accepted");
         return;
@@ -68,6 +75,8 @@ function outsideSystem() {
     calls,
     failures,
     refused,
+    /** Each answer's delay, and the most calls it has had in flight at once. */
+    pace,
     /** The next call's answer is held; resolves when that call arrives. */
     holdNextAnswer(release: Promise<void>): Promise<void> {
       return new Promise((arrived) => {
@@ -80,6 +89,7 @@ function outsideSystem() {
       failures.clear();
       refused.clear();
       hold = null;
+      Object.assign(pace, { delayMs: 0, inFlight: 0, maxInFlight: 0 });
     },
   };
 }
@@ -152,6 +162,25 @@ describe.each(databaseTargets)("the durable queue worker on $name", ({ name }) =
     if (worker.pid) killGroup(worker.pid, signal);
     expect(await exited).not.toBe("timeout");
   }
+
+  it("works up to its concurrency of rows at once in a pass, each claimed and done once", async () => {
+    const ids = await enqueueProbes(database.db, 12, "together");
+    outside.pace.delayMs = 200;
+    const queue = createProbeQueue({
+      db: database.db,
+      logger,
+      outsideUrl,
+      leaseMs: 10_000,
+      inTransaction: name === "postgres",
+      concurrency: 4,
+    });
+    expect(await queue.processDue()).toBe(12);
+    // Four calls overlapped (one at a time took the chaos run's queues minutes to drain), never more.
+    expect(outside.pace.maxInFlight).toBe(4);
+    for (const id of ids) expect(outside.calls.get(id)).toBe(1);
+    const rows = await allRows();
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual(Array(12).fill(["sent", 1]));
+  });
 
   it("a claim whose worker died (its lease lapsed) is left alone until then, and taken over once", async () => {
     const [id] = await enqueueProbes(database.db, 1, "lapsed");

@@ -24,6 +24,8 @@ export function createProbeQueue(options: {
   inTransaction: boolean;
   backoff?: { baseMs: number; maxMs: number };
   pollIntervalMs?: number;
+  /** Rows worked at once in a pass (the queue's default: 1). */
+  concurrency?: number;
 }) {
   const { db } = options;
   return createDurableQueue<typeof emailDeliveries.$inferSelect, { effect: string }>({
@@ -63,6 +65,7 @@ export function createProbeQueue(options: {
     pollIntervalMs: options.pollIntervalMs ?? 100,
     passDeadlineMs: 30_000,
     batch: 50,
+    concurrency: options.concurrency,
   });
 }
 

@@ -418,7 +418,14 @@ describe("the Shopify sync (decision 076)", () => {
         lastError: "waiting for the order to reach Shopify",
       });
       await makeDue();
-      expect(await sync.processDue()).toBe(2);
+      // Both due: worked at once (the queue's concurrency), the refund may find its order still on its
+      // way and wait once more; it is made once the order is in Shopify, and only once.
+      let made = await sync.processDue();
+      if (!shopify.refundsMade.has("re_w")) {
+        await makeDue();
+        made += await sync.processDue();
+      }
+      expect(made).toBe(2);
       expect(shopify.refundsMade.get("re_w")?.amount).toBe(500);
     });
 
