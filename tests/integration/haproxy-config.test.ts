@@ -24,13 +24,25 @@ const haproxyInstalled = (() => {
   }
 })();
 
-type StandIn = { server: http.Server; port: number; ready: boolean; served: number; checkDelayMs: number };
+type StandIn = {
+  server: http.Server;
+  port: number;
+  ready: boolean;
+  served: number;
+  checkDelayMs: number;
+  /** Drops every POST without an answer, as an instance killed mid-request does; counts them. */
+  dropPosts: boolean;
+  dropped: number;
+};
 
 async function standIn(): Promise<StandIn> {
-  const instance = { ready: true, served: 0, checkDelayMs: 0 } as StandIn;
+  const instance = { ready: true, served: 0, checkDelayMs: 0, dropPosts: false, dropped: 0 } as StandIn;
   instance.server = http.createServer((req, res) => {
     const check = (status: number) => setTimeout(() => res.writeHead(status).end(), instance.checkDelayMs);
-    if (req.url === "/healthz") check(200);
+    if (req.method === "POST" && instance.dropPosts) {
+      instance.dropped += 1;
+      req.socket.destroy();
+    } else if (req.url === "/healthz") check(200);
     else if (req.url === "/readyz") check(instance.ready ? 200 : 503);
     else {
       instance.served += 1;
@@ -91,6 +103,41 @@ describe.skipIf(!haproxyInstalled)("deploy/haproxy.cfg", () => {
       expect(instances.every((instance, i) => instance.served > (servedBefore[i] ?? 0))).toBe(true);
     } finally {
       for (const instance of instances) instance.checkDelayMs = 0;
+    }
+  }, 60_000);
+
+  it("repeats the payment's verification an instance dropped, and no other POST", async () => {
+    const dropping = instances[0] as StandIn;
+    dropping.dropPosts = true;
+    try {
+      // 0: no HTTP answer (HAProxy closed the shopper's connection, as the dropping instance did).
+      const post = async (pathname: string) => {
+        try {
+          const response = await fetch(`${url}${pathname}`, {
+            method: "POST",
+            body: "{}",
+            headers: { "content-type": "application/json" },
+            signal: AbortSignal.timeout(10_000),
+          });
+          await response.arrayBuffer();
+          return response.status;
+        } catch {
+          return 0;
+        }
+      };
+      const verified: number[] = [];
+      for (let i = 0; i < 9; i++) verified.push(await post("/api/verify-and-send-confirmation"));
+      // Dropped by the first instance (it was its turn for some) and answered by another: all 200.
+      expect(dropping.dropped).toBeGreaterThan(0);
+      expect(verified).toEqual(Array(9).fill(200));
+      const before = dropping.dropped;
+      const checkouts: number[] = [];
+      for (let i = 0; i < 9; i++) checkouts.push(await post("/api/hybrid-checkout"));
+      // A checkout that reached an instance is never replayed: each one dropped reaches the shopper.
+      expect(dropping.dropped - before).toBeGreaterThan(0);
+      expect(checkouts.filter((status) => status !== 200).length).toBe(dropping.dropped - before);
+    } finally {
+      dropping.dropPosts = false;
     }
   }, 60_000);
 
