@@ -6,10 +6,10 @@
  * refund (chaos.ts). Writes bench/CHAOS.md; exits 1 on any mismatch. Everything it starts is stopped
  * however it ends (SIGINT included).
  *
- * Options (environment): CHAOS_MINUTES (10; fractions allowed), CHAOS_RATE (checkouts a second, 5),
+ * Options (environment): CHAOS_MINUTES (10; fractions allowed), CHAOS_RATE (checkouts a second, 50),
  * CHAOS_CONCURRENCY (checkouts in flight at most, 8 or 6 × the rate), CHAOS_PAGE_RATE (page views a
  * second, 10), CHAOS_REFUNDS_PER_MINUTE (12), CHAOS_SEED (random; printed), CHAOS_DRAIN_SECONDS
- * (180), CHAOS_POSTGRES_URL (the admin URL of the PostgreSQL to make the database in; default the
+ * (600), CHAOS_POSTGRES_URL (the admin URL of the PostgreSQL to make the database in; default the
  * machine's), CHAOS_PORTS (the range the run's own ports come from, 5600-5699), CHAOS_PROFILE (full;
  * short is the schedule `npm test` runs), CHAOS_SKIP_BUILD=1 (serve the last bench build),
  * CHAOS_BUILD_DIR (serve that build instead, e.g. `build` after `npm run build`), CHAOS_NOTE (a line
@@ -26,12 +26,12 @@ import { buildOnce } from "./stack";
 
 const minutes = Number(process.env.CHAOS_MINUTES ?? 10);
 /**
- * The issue's target is about 50 checkouts a second. Each is four requests through HAProxy to the
- * instances, a Stripe and a Shopify call, a webhook, an e-mail and a Shopify order; on this 2-core
- * machine, shared with other work, 50 a second would measure the CPU queue, not the guarantees. The
- * default is 5; a bigger machine sets CHAOS_RATE=50.
+ * The issue's rate: about 50 checkouts a second, each four requests through HAProxy, a Stripe and a
+ * Shopify call, a webhook, an e-mail and a Shopify order. A 2-core machine running every process of the
+ * run begins about 29 a second and turns the rest away at the in-flight bound (the report counts them);
+ * CHAOS_RATE=5 is a lighter run (decision 138).
  */
-const rate = Number(process.env.CHAOS_RATE ?? 5);
+const rate = Number(process.env.CHAOS_RATE ?? 50);
 const profile = (process.env.CHAOS_PROFILE ?? "full") as ScheduleProfile;
 if (profile !== "full" && profile !== "short") throw new Error("CHAOS_PROFILE must be full or short");
 
@@ -55,7 +55,8 @@ const run = startChaos({
   pageRate: Number(process.env.CHAOS_PAGE_RATE ?? 10),
   refundsPerMinute: Number(process.env.CHAOS_REFUNDS_PER_MINUTE ?? 12),
   seed: Number(process.env.CHAOS_SEED ?? randomBytes(4).readUInt32BE(0)),
-  drainSeconds: Number(process.env.CHAOS_DRAIN_SECONDS ?? 180),
+  // A backlog built up while two cores serve 50 a second is sent after the load (decision 138).
+  drainSeconds: Number(process.env.CHAOS_DRAIN_SECONDS ?? 600),
   postgresUrl: process.env.CHAOS_POSTGRES_URL ?? LOCAL_POSTGRES,
   buildDir: process.env.CHAOS_BUILD_DIR ?? buildDir,
   portRange: process.env.CHAOS_PORTS ?? DEFAULT_PORT_RANGE,

@@ -182,6 +182,30 @@ describe.each(databaseTargets)("the durable queue worker on $name", ({ name }) =
     expect(rows.map((row) => [row.status, row.attempts])).toEqual(Array(12).fill(["sent", 1]));
   });
 
+  it("goes on at once after a full batch, not at the next poll: a backlog drains at the calls' pace", async () => {
+    await enqueueProbes(database.db, 30, "backlog");
+    const queue = createProbeQueue({
+      db: database.db,
+      logger,
+      outsideUrl,
+      leaseMs: 10_000,
+      inTransaction: name === "postgres",
+      batch: 5,
+      // A poll a minute: without going on after a full batch, 5 rows would be sent and 25 would wait.
+      pollIntervalMs: 60_000,
+    });
+    queue.start();
+    try {
+      await eventually(async () => {
+        const rows = await allRows();
+        expect(rows.filter((row) => row.status === "sent")).toHaveLength(30);
+      }, 20_000);
+    } finally {
+      await queue.stop(10_000);
+    }
+    expect([...outside.calls.values()].every((count) => count === 1)).toBe(true);
+  });
+
   it("a claim whose worker died (its lease lapsed) is left alone until then, and taken over once", async () => {
     const [id] = await enqueueProbes(database.db, 1, "lapsed");
     // A worker claims the row, leased for 1.5 s, and dies before it works it.

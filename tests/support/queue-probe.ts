@@ -26,6 +26,8 @@ export function createProbeQueue(options: {
   pollIntervalMs?: number;
   /** Rows worked at once in a pass (the queue's default: 1). */
   concurrency?: number;
+  /** Rows one pass works at most (50). */
+  batch?: number;
 }) {
   const { db } = options;
   return createDurableQueue<typeof emailDeliveries.$inferSelect, { effect: string }>({
@@ -64,7 +66,7 @@ export function createProbeQueue(options: {
     backoff: options.backoff ?? { baseMs: 50, maxMs: 400 },
     pollIntervalMs: options.pollIntervalMs ?? 100,
     passDeadlineMs: 30_000,
-    batch: 50,
+    batch: options.batch ?? 50,
     concurrency: options.concurrency,
   });
 }
