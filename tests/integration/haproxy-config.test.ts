@@ -30,13 +30,22 @@ type StandIn = {
   ready: boolean;
   served: number;
   checkDelayMs: number;
+  /** How long a page takes to answer (the instance busy with other shoppers). */
+  pageDelayMs: number;
   /** Drops every POST without an answer, as an instance killed mid-request does; counts them. */
   dropPosts: boolean;
   dropped: number;
 };
 
 async function standIn(): Promise<StandIn> {
-  const instance = { ready: true, served: 0, checkDelayMs: 0, dropPosts: false, dropped: 0 } as StandIn;
+  const instance = {
+    ready: true,
+    served: 0,
+    checkDelayMs: 0,
+    pageDelayMs: 0,
+    dropPosts: false,
+    dropped: 0,
+  } as StandIn;
   instance.server = http.createServer((req, res) => {
     const check = (status: number) => setTimeout(() => res.writeHead(status).end(), instance.checkDelayMs);
     if (req.method === "POST" && instance.dropPosts) {
@@ -46,7 +55,10 @@ async function standIn(): Promise<StandIn> {
     else if (req.url === "/readyz") check(instance.ready ? 200 : 503);
     else {
       instance.served += 1;
-      res.writeHead(200, { "content-type": "text/plain" }).end(`page from ${instance.port}`);
+      setTimeout(
+        () => res.writeHead(200, { "content-type": "text/plain" }).end(`page from ${instance.port}`),
+        instance.pageDelayMs,
+      );
     }
   });
   await new Promise<void>((resolve) => instance.server.listen(0, "127.0.0.1", resolve));
@@ -153,5 +165,30 @@ describe.skipIf(!haproxyInstalled)("deploy/haproxy.cfg", () => {
     const servedBefore = gone.served;
     expect(await statuses(`${url}/`, 20)).toEqual(Array(20).fill(200));
     expect(gone.served).toBe(servedBefore);
+  }, 60_000);
+
+  it("takes an instance killed under load out at its first refused connection: no shopper sees a 503", async () => {
+    for (const instance of instances) instance.ready = true;
+    const live = instances.slice(1, 2);
+    const doomed = instances[2] as StandIn;
+    // Back in the rotation (2 good checks), then every live instance busy: each answer takes 300 ms.
+    await eventually(async () => expect(await statuses(`${url}/`, 3)).toEqual([200, 200, 200]), 15_000);
+    await eventually(async () => expect(doomed.served).toBeGreaterThan(0), 15_000);
+    for (const instance of [...live, doomed]) instance.pageDelayMs = 300;
+    // Killed: it holds no connection, so leastconn offers it every request until it is marked down.
+    doomed.server.closeAllConnections();
+    await new Promise((resolve) => doomed.server.close(resolve));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        try {
+          const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(20_000) });
+          await response.arrayBuffer();
+          return response.status;
+        } catch {
+          return 0;
+        }
+      }),
+    );
+    expect(answers).toEqual(Array(40).fill(200));
   }, 60_000);
 });
