@@ -159,11 +159,19 @@ export function createDurableQueue<Row extends QueueItem, Result>(
     let sent = 0;
     let claims = 0;
     let nothingDue = false;
+    // A claim that failed (the database gone or silent) ends the pass, as it did with one row at a time.
+    let claimFailed: { error: unknown } | null = null;
     // Up to `concurrency` rows in flight, `limit` claims in all; a claim that finds nothing ends the pass.
     const worker = async () => {
-      while (claims < limit && !nothingDue && !loop.stopped && Date.now() < deadline) {
+      while (claims < limit && !nothingDue && !claimFailed && !loop.stopped && Date.now() < deadline) {
         claims += 1;
-        const row = await store.claim();
+        let row: Row | null;
+        try {
+          row = await store.claim();
+        } catch (error) {
+          claimFailed ??= { error };
+          return;
+        }
         if (!row) {
           nothingDue = true;
           return;
@@ -185,7 +193,9 @@ export function createDurableQueue<Row extends QueueItem, Result>(
       }
     };
     const workers = Math.max(1, Math.min(definition.concurrency ?? 1, limit));
+    // Every worker has finished before the pass answers (a stop waits for the pass, so for them all).
     await Promise.all(Array.from({ length: workers }, worker));
+    if (claimFailed) throw (claimFailed as { error: unknown }).error;
     return { sent, full: !nothingDue && claims >= limit };
   }
 
