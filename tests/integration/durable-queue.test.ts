@@ -123,7 +123,11 @@ describe.each(databaseTargets)("the durable queue worker on $name", ({ name }) =
     await database.db.delete(emailDeliveries).where(eq(emailDeliveries.kind, PROBE));
   });
 
-  const probeQueue = (leaseMs: number, backoff?: { baseMs: number; maxMs: number }) =>
+  const probeQueue = (
+    leaseMs: number,
+    backoff?: { baseMs: number; maxMs: number },
+    pace?: { concurrency?: number; batch?: number; pollIntervalMs?: number },
+  ) =>
     createProbeQueue({
       db: database.db,
       logger,
@@ -131,6 +135,7 @@ describe.each(databaseTargets)("the durable queue worker on $name", ({ name }) =
       leaseMs,
       inTransaction: name === "postgres",
       backoff,
+      ...pace,
     });
   const rowOf = async (id: string) =>
     (await database.db.select().from(emailDeliveries).where(eq(emailDeliveries.id, id)))[0];
@@ -166,14 +171,7 @@ describe.each(databaseTargets)("the durable queue worker on $name", ({ name }) =
   it("works up to its concurrency of rows at once in a pass, each claimed and done once", async () => {
     const ids = await enqueueProbes(database.db, 12, "together");
     outside.pace.delayMs = 200;
-    const queue = createProbeQueue({
-      db: database.db,
-      logger,
-      outsideUrl,
-      leaseMs: 10_000,
-      inTransaction: name === "postgres",
-      concurrency: 4,
-    });
+    const queue = probeQueue(10_000, undefined, { concurrency: 4 });
     expect(await queue.processDue()).toBe(12);
     // Four calls overlapped (one at a time took the chaos run's queues minutes to drain), never more.
     expect(outside.pace.maxInFlight).toBe(4);
@@ -184,16 +182,8 @@ describe.each(databaseTargets)("the durable queue worker on $name", ({ name }) =
 
   it("goes on at once after a full batch, not at the next poll: a backlog drains at the calls' pace", async () => {
     await enqueueProbes(database.db, 30, "backlog");
-    const queue = createProbeQueue({
-      db: database.db,
-      logger,
-      outsideUrl,
-      leaseMs: 10_000,
-      inTransaction: name === "postgres",
-      batch: 5,
-      // A poll a minute: without going on after a full batch, 5 rows would be sent and 25 would wait.
-      pollIntervalMs: 60_000,
-    });
+    // A poll a minute: without going on after a full batch, 5 rows would be sent and 25 would wait.
+    const queue = probeQueue(10_000, undefined, { batch: 5, pollIntervalMs: 60_000 });
     queue.start();
     try {
       await eventually(async () => {

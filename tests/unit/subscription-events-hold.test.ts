@@ -3,11 +3,12 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/server/db/client.server";
 import { subscriptions } from "~/server/db/schema";
-import type { SubscriptionBilling, SubscriptionDetails } from "~/server/stripe/subscription-types";
+import type { SubscriptionBilling } from "~/server/stripe/subscription-types";
 import {
   createSubscriptionEvents,
   type SubscriptionEventDeps,
 } from "~/server/subscriptions/subscription-events.server";
+import { insertSubscriber, SUBSCRIBED_AT, stripeSubscriptionOf } from "../support/subscription-rows";
 
 /**
  * Stripe's `customer.subscription.resumed` writes the cycle's next pauses (decision 119) holding the
@@ -25,55 +26,15 @@ afterAll(async () => {
   await database?.close();
 });
 
-const STARTED = 1_800_000_000;
-
-async function subscriber() {
-  const [row] = await database.db
-    .insert(subscriptions)
-    .values({
-      stripeSessionId: `cs_test_${Math.random().toString(36).slice(2)}`,
-      stripeSubscriptionId: `sub_${Math.random().toString(36).slice(2)}`,
-      email: "sam@example.com",
-      variantId: "gid://shopify/ProductVariant/49100000000001",
-      sellingPlanId: "gid://shopify/SellingPlan/9400000000001",
-      productTitle: "Forge Enhancer",
-      weeksOn: 8,
-      weeksOff: 2,
-      quantity: 1,
-      unitAmount: 3315,
-      currency: "usd",
-      status: "active",
-    })
-    .returning();
-  if (!row) throw new Error("no row");
-  return row;
-}
+const subscriber = () => insertSubscriber(database.db);
 
 function eventsWith(row: Awaited<ReturnType<typeof subscriber>>) {
   const writes: string[] = [];
-  const details: SubscriptionDetails = {
-    id: row.stripeSubscriptionId as string,
-    status: "active",
-    customerId: "cus_1",
-    variantId: null,
-    sellingPlanId: null,
-    cycle: { weeksOn: 8, weeksOff: 2 },
-    unitAmount: 3315,
-    quantity: 1,
-    currency: "usd",
-    startedAt: STARTED,
-    itemId: "si_1",
-    currentPeriodStart: STARTED + 60 * 86_400,
-    currentPeriodEnd: STARTED + 90 * 86_400,
-    testClockId: null,
-    scheduleId: "sub_sched_1",
-    canceledAt: null,
-    cancellationReason: null,
-    cancellationComment: null,
-    latestInvoiceId: null,
-    reference: null,
-    priceId: "price_1",
-  };
+  // Stripe is two months in: the weeks off are over and the subscription has resumed.
+  const details = stripeSubscriptionOf(row, {
+    currentPeriodStart: SUBSCRIBED_AT + 60 * 86_400,
+    currentPeriodEnd: SUBSCRIBED_AT + 90 * 86_400,
+  });
   const billing = {
     retrieveSubscription: async () => details,
     followCycle: async ({ subscriptionId }: { subscriptionId: string }) => {

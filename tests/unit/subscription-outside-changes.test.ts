@@ -8,6 +8,7 @@ import {
   followOutsideChange,
   type OutsideChangeContext,
 } from "~/server/subscriptions/outside-changes.server";
+import { insertSubscriber, stripeSubscriptionOf } from "../support/subscription-rows";
 
 /**
  * Decision 133's outside changes, one step at a time on a real database (PGlite, the migrations
@@ -28,54 +29,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function subscriber(quantity = 1) {
-  const [row] = await database.db
-    .insert(subscriptions)
-    .values({
-      stripeSessionId: `cs_test_${Math.random().toString(36).slice(2)}`,
-      stripeSubscriptionId: `sub_${Math.random().toString(36).slice(2)}`,
-      email: "sam@example.com",
-      variantId: "gid://shopify/ProductVariant/49100000000001",
-      sellingPlanId: "gid://shopify/SellingPlan/9400000000001",
-      productTitle: "Forge Enhancer",
-      weeksOn: 8,
-      weeksOff: 2,
-      quantity,
-      unitAmount: 3315,
-      currency: "usd",
-      status: "active",
-    })
-    .returning();
-  if (!row) throw new Error("no row");
-  return row;
-}
-
-function stripeSays(row: { stripeSubscriptionId: string | null }, change: Partial<SubscriptionDetails>) {
-  return {
-    id: row.stripeSubscriptionId as string,
-    status: "active",
-    customerId: "cus_1",
-    variantId: null,
-    sellingPlanId: null,
-    cycle: { weeksOn: 8, weeksOff: 2 },
-    unitAmount: 3315,
-    quantity: 1,
-    currency: "usd",
-    startedAt: 1_800_000_000,
-    itemId: "si_1",
-    currentPeriodStart: 1_800_000_000,
-    currentPeriodEnd: 1_800_000_000 + 30 * 86_400,
-    testClockId: null,
-    scheduleId: "sub_sched_1",
-    canceledAt: null,
-    cancellationReason: null,
-    cancellationComment: null,
-    latestInvoiceId: null,
-    reference: null,
-    priceId: "price_1",
-    ...change,
-  } satisfies SubscriptionDetails;
-}
+const subscriber = (quantity = 1) => insertSubscriber(database.db, quantity);
+const stripeSays = stripeSubscriptionOf;
 
 function context(details: SubscriptionDetails | null, row: Awaited<ReturnType<typeof subscriber>> | null) {
   const calls = { follow: 0, deleted: 0, planned: 0 };
