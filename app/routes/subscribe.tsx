@@ -335,10 +335,13 @@ function NoOffer({ unavailable }: { unavailable: boolean }) {
 
 /** Beside a figure the sandbox's sample plan feeds (decision 137). */
 function SampleData() {
+  // The space before it stays outside, where the line may break; the label itself never does.
   return (
-    <span className="whitespace-nowrap text-sm font-normal text-ink-200" data-testid="sample-data">
+    <>
       {" "}
-      {sampleDataLabel}
-    </span>
+      <span className="whitespace-nowrap text-sm font-normal text-ink-200" data-testid="sample-data">
+        {sampleDataLabel}
+      </span>
+    </>
   );
 }
