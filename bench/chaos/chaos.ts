@@ -17,6 +17,7 @@ import {
   type ChaosDatabase,
   type ChaosRedis,
   type CloseOptions,
+  postgresProblem,
   redisInstalled,
   startDatabase,
   startRedis,
@@ -30,6 +31,7 @@ import { type IssuedRefund, type RefundLoad, startRefunds } from "./refunds";
 import { renderReport } from "./report";
 import { buildSchedule, type Schedule, type ScheduleProfile } from "./schedule";
 import { type Stack, startStack } from "./stack";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "./throwaway-postgres";
 
 export type ChaosOptions = {
   title: string;
@@ -47,6 +49,11 @@ export type ChaosOptions = {
   drainSeconds: number;
   /** The admin URL of the PostgreSQL the run makes its database in. */
   postgresUrl: string;
+  /**
+   * A cluster of the run's own (initdb; throwaway-postgres.ts) when none answers at `postgresUrl`
+   * ("when-none-answers"), always, or never (the default: the run stops, saying why).
+   */
+  throwawayPostgres?: "never" | "when-none-answers" | "always";
   /** The build the instances serve (BUILD_DIR; it must exist). */
   buildDir: string;
   /** CHAOS_PORTS: the range the run's own ports come from ("5600-5699"). */
@@ -100,6 +107,7 @@ export function startChaos(options: ChaosOptions): ChaosRun {
   const { rate, seed, log } = options;
   const totalSeconds = Math.round(options.seconds);
   let database: ChaosDatabase | undefined;
+  let throwaway: ThrowawayPostgres | undefined;
   let redis: ChaosRedis | undefined;
   let closeStack: ((o?: CloseOptions) => Promise<void>) | undefined;
   let stack: Stack | undefined;
@@ -117,6 +125,7 @@ export function startChaos(options: ChaosOptions): ChaosRun {
       await closeStack?.(closeOptions).catch((error) => log(`chaos: stopping the stack: ${error}`));
       await redis?.close(closeOptions).catch(() => undefined);
       await database?.close(closeOptions).catch(() => undefined);
+      await throwaway?.close(closeOptions).catch((error) => log(`chaos: stopping its PostgreSQL: ${error}`));
     })();
     return stopping;
   };
@@ -135,7 +144,18 @@ export function startChaos(options: ChaosOptions): ChaosRun {
       );
     }
     const port = portAllocator(parsePortRange(options.portRange));
-    database = await startDatabase(options.postgresUrl, await port());
+    let postgresUrl = options.postgresUrl;
+    const fallback = options.throwawayPostgres ?? "never";
+    const problem = fallback === "when-none-answers" ? await postgresProblem(postgresUrl) : null;
+    if (fallback === "always" || problem) {
+      log(
+        `\n*** chaos: ${problem ? `${problem}: ` : ""}starting a throwaway PostgreSQL cluster of the run's own (initdb) ***\n`,
+      );
+      throwaway = await startThrowawayPostgres(await port());
+      stillRunning();
+      postgresUrl = throwaway.adminUrl;
+    }
+    database = await startDatabase(postgresUrl, await port());
     stillRunning();
     const withRedis = redisInstalled();
     if (withRedis) redis = await startRedis(await port());

@@ -10,7 +10,8 @@
  * CHAOS_CONCURRENCY (checkouts in flight at most, 8 or 6 × the rate), CHAOS_PAGE_RATE (page views a
  * second, 10), CHAOS_REFUNDS_PER_MINUTE (12), CHAOS_SEED (random; printed), CHAOS_DRAIN_SECONDS
  * (600), CHAOS_POSTGRES_URL (the admin URL of the PostgreSQL to make the database in; default the
- * machine's), CHAOS_PORTS (the range the run's own ports come from, 5600-5699), CHAOS_PROFILE (full;
+ * machine's; when it does not answer, a throwaway cluster made with initdb; CHAOS_POSTGRES=throwaway
+ * always makes one), CHAOS_PORTS (the range the run's own ports come from, 5600-5699), CHAOS_PROFILE (full;
  * short is the schedule `npm test` runs), CHAOS_SKIP_BUILD=1 (serve the last bench build),
  * CHAOS_BUILD_DIR (serve that build instead, e.g. `build` after `npm run build`), CHAOS_NOTE (a line
  * at the top of the report), CHAOS_REPORT (where to write it; bench/CHAOS.md).
@@ -58,6 +59,14 @@ const run = startChaos({
   // A backlog built up while two cores serve 50 a second is sent after the load (decision 138).
   drainSeconds: Number(process.env.CHAOS_DRAIN_SECONDS ?? 600),
   postgresUrl: process.env.CHAOS_POSTGRES_URL ?? LOCAL_POSTGRES,
+  // The machine's PostgreSQL, or a cluster of the run's own when none answers (issue 37 item 1); a
+  // server named in CHAOS_POSTGRES_URL must answer. CHAOS_POSTGRES=throwaway always makes its own.
+  throwawayPostgres:
+    process.env.CHAOS_POSTGRES === "throwaway"
+      ? "always"
+      : process.env.CHAOS_POSTGRES_URL
+        ? "never"
+        : "when-none-answers",
   buildDir: process.env.CHAOS_BUILD_DIR ?? buildDir,
   portRange: process.env.CHAOS_PORTS ?? DEFAULT_PORT_RANGE,
   notes,
