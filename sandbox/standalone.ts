@@ -16,6 +16,7 @@
  * run at 50 a second for 10 minutes needs about 45,000).
  */
 import { createLogger } from "../app/server/runtime/logger.server";
+import { MAX_ORDERS } from "./shopify/orders";
 import { startStandaloneControl } from "./standalone-control";
 import { startStandaloneEmulators } from "./standalone-emulators";
 
@@ -31,7 +32,11 @@ const emulators = await startStandaloneEmulators({
   shopify: { controlHooks: true, maxOrders: keepOrders },
   // Its dashboard advances a subscription by moving its customer's test clock (sandbox/stripe/README.md).
   // Stripe keeps twice as many sessions as Shopify keeps orders (a session may be left unpaid).
-  stripe: { webhookUrls, clockPerCheckoutCustomer: true, retainScale: keepOrders ? keepOrders / 5_000 : 1 },
+  stripe: {
+    webhookUrls,
+    clockPerCheckoutCustomer: true,
+    retainScale: keepOrders ? keepOrders / MAX_ORDERS : 1,
+  },
   mail: { keep: process.env.EMULATOR_MAIL_KEEP ? Number(process.env.EMULATOR_MAIL_KEEP) : undefined },
 });
 const controlPort = Number(process.env.EMULATOR_CONTROL_PORT ?? 0);

@@ -162,11 +162,10 @@ export const welcomePage = {
 } as const;
 
 /** The link on the Enhancer's page and the quiz result, only while Shopify has a selling plan. */
-export const subscribeLinkText = (price: string, percentOff: number, sample = false) =>
-  `${
-    percentOff > 0
-      ? `Subscribe and save ${percentOff}%: ${price} a bottle, nothing charged in your weeks off`
-      : `Subscribe: ${price} a bottle, nothing charged in your weeks off`
-  }${sample ? ` ${sampleDataLabel}` : ""}`;
+export function subscribeLinkText(price: string, percentOff: number, sample = false): string {
+  const offer = percentOff > 0 ? `Subscribe and save ${percentOff}%` : "Subscribe";
+  const words = `${offer}: ${price} a bottle, nothing charged in your weeks off`;
+  return sample ? `${words} ${sampleDataLabel}` : words;
+}
 
 export const enhancerPath = paths.enhancer;

@@ -1,7 +1,7 @@
 /**
  * What a buyer types into the sandbox's emulated Stripe Checkout page (a card the emulator accepts, a
  * US address), and the seeded Enhancer's and test kit's variants: for the specs and scripts that need a paid order by the
- * HTTP API rather than by driving the pages (tests/e2e/api-purchase.ts, tests/perf/order-page.ts).
+ * HTTP API rather than by driving the pages (tests/e2e/api-purchase.ts, tests/perf/pages-after-action.ts).
  */
 export const SANDBOX_ENHANCER_VARIANT = "gid://shopify/ProductVariant/49100000000001";
 /** The seeded at-home test kit (sandbox/shopify/seed.ts). */

@@ -22,9 +22,9 @@
  * Pages that are noindex by design (payment success, test product, results, the account) are exempt from
  * the SEO score only. Beside spec §2's pages, the account's sign-in page (/account) is audited too.
  * The order page (/orders/:token, noindex) is audited at the signed link of an order paid for through the
- * sandbox's checkout at the start (tests/perf/order-page.ts); PERF_ROUTES=/orders/:token for it alone.
+ * sandbox's checkout at the start (tests/perf/pages-after-action.ts); PERF_ROUTES=/orders/:token for it alone.
  * So are a finished quiz's result (/results/quiz/:token) and a subscriber's pages, signed in by the
- * e-mailed link ("/account (signed in)", /account/subscription; tests/perf/signed-in-pages.ts).
+ * e-mailed link ("/account (signed in)", /account/subscription; tests/perf/pages-after-action.ts).
  * Writes the full figures to <build dir>/perf-report.json and the table into bench/RESULTS.md (its own
  * section; PERF_WRITE_RESULTS=0 to leave the file alone), and exits 1 when a budget fails.
  */
@@ -40,8 +40,7 @@ import { writeResultsSection } from "../../scripts/lib/results-section";
 import { chromiumArgs, chromiumPath } from "../support/chromium";
 import { cpuMultiplierFor, median, noisyFloorReason } from "./calibration";
 import { buildFloor, serveFloor } from "./floor";
-import { paidOrderLink } from "./order-page";
-import { quizResultUrl, subscriberCookie } from "./signed-in-pages";
+import { paidOrderLink, quizResultUrl, subscriberCookie } from "./pages-after-action";
 import {
   budgets,
   consoleLine,
@@ -61,9 +60,9 @@ const debugPort = Number(process.env.PERF_DEBUG_PORT ?? 9333);
 const origin = `http://127.0.0.1:${port}`;
 /** The order page's label: it is audited at the signed link of an order paid for at the start. */
 const ORDER_PAGE = "/orders/:token";
-/** A finished quiz's result (tests/perf/signed-in-pages.ts). */
+/** A finished quiz's result (tests/perf/pages-after-action.ts). */
 const QUIZ_RESULT = "/results/quiz/:token";
-/** A subscriber's own pages, signed in by the e-mailed link (tests/perf/signed-in-pages.ts). */
+/** A subscriber's own pages, signed in by the e-mailed link (tests/perf/pages-after-action.ts). */
 const SIGNED_IN_PAGES = [
   { label: "/account (signed in)", path: "/account" },
   { label: "/account/subscription", path: "/account/subscription" },

@@ -165,7 +165,9 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
       });
       // Held as the subscriber's own changes hold it; one already under way writes the pauses itself.
       const followed = await whileHeld(db, linked.id, () => follow(session.subscriptionId as string, linked));
-      const details = followed?.details ?? (await billing.retrieveSubscription(session.subscriptionId));
+      const details = followed
+        ? followed.details
+        : await billing.retrieveSubscription(session.subscriptionId);
       // The sign-up confirmation (decision 131), once per subscription: keyed on it in the outbox.
       const to = session.email ?? linked.email;
       if (to && details && details.status !== "canceled") {

@@ -1,9 +1,11 @@
-import { sandboxCheckoutForm } from "../../scripts/lib/sandbox-checkout";
+import { SANDBOX_ENHANCER_VARIANT, sandboxCheckoutForm } from "../../scripts/lib/sandbox-checkout";
 import { planAnswers } from "../support/quiz-answers";
 
 /**
  * The pages `npm run perf` can only audit once a visitor has done something (issue 39 item 1: "this
  * round's new pages"), made through the sandbox by HTTP as a visitor's browser would:
+ * - an order page (/orders/:token), at the signed link of its confirmation e-mail (an unknown token is
+ *   a 404);
  * - a quiz result (/results/quiz/:token), at the address the finished quiz redirects to;
  * - a subscriber's pages (/account, /account/subscription), signed in by the e-mailed link, with the
  *   session's cookie for Lighthouse to send.
@@ -41,6 +43,19 @@ async function mailed(origin: string, email: string, pattern: RegExp, skip = new
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`no e-mail to ${email} matching ${pattern} within 30 s`);
+}
+
+/** A paid order's page: the sandbox's checkout by its HTTP API, then the link its e-mail carries. */
+export async function paidOrderLink(origin: string): Promise<string> {
+  const email = `perf-${Date.now().toString(36)}@example.com`;
+  const started = await post(`${origin}/api/hybrid-checkout`, origin, {
+    json: { products: [{ shopifyVariantId: SANDBOX_ENHANCER_VARIANT, quantity: 1 }] },
+  });
+  const { checkoutUrl, sessionId } = (await started.json()) as { checkoutUrl: string; sessionId: string };
+  const paid = await post(checkoutUrl, new URL(checkoutUrl).origin, { form: sandboxCheckoutForm(email) });
+  if (paid.status !== 303) throw new Error(`the emulated checkout answered ${paid.status}, not 303`);
+  await post(`${origin}/api/verify-and-send-confirmation`, origin, { json: { sessionId } });
+  return mailed(origin, email, /https?:\/\/\S+\/orders\/[\w-]{70}/);
 }
 
 /** A finished quiz's result page: the path the quiz's last step redirects to. */
