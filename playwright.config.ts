@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { serverEntryPath } from "./scripts/lib/server-entry";
 import { chromiumArgs, chromiumPath } from "./tests/support/chromium";
 
 /**
@@ -68,7 +69,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node --import tsx server.ts",
+    command: `node ${serverEntryPath()}`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: !process.env.CI,
     // A cold start on two cores another build keeps busy takes far longer than on a quiet machine.

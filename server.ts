@@ -6,7 +6,6 @@
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { Env } from "./app/server/runtime/env.server";
 import type * as ServerRuntime from "./app/server/runtime/runtime.server";
@@ -14,9 +13,10 @@ import type { AppServices } from "./app/server/runtime/services.server";
 import { type Sandbox, startSandbox } from "./sandbox/index";
 import { sampleReviews } from "./sandbox/reviews/samples";
 import { createHttpApp } from "./server/http-app";
+import { projectRoot } from "./server/project-root";
 import { publicConfigSource } from "./server/public-config";
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+const root = projectRoot(import.meta.url);
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 /** After SIGTERM, how long connections already waiting to be accepted may keep the listener open. */
 const ACCEPT_GRACE_MS = 5_000;

@@ -52,7 +52,7 @@ export async function startBenchServer(
   options: { build?: boolean } = {},
 ): Promise<BenchServer> {
   if ((options.build ?? true) && process.env.BENCH_SKIP_BUILD !== "1") {
-    execFileSync("npx", ["react-router", "build"], {
+    execFileSync("npm", ["run", "build"], {
       cwd: root,
       env: { ...process.env, BUILD_DIR: buildDir },
       stdio: "inherit",

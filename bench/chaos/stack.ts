@@ -78,7 +78,7 @@ export async function waitForOk(url: string, ms: number): Promise<void> {
 
 export function buildOnce(): void {
   if (process.env.CHAOS_SKIP_BUILD === "1") return;
-  execFileSync("npx", ["react-router", "build"], {
+  execFileSync("npm", ["run", "build"], {
     cwd: root,
     env: { ...process.env, BUILD_DIR: benchBuildDir },
     stdio: "inherit",

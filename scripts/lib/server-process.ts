@@ -3,6 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { killGroup, spawnTracked } from "./processes";
+import { serverEntryArgs } from "./server-entry";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -19,7 +20,7 @@ export type RunningServer = {
 };
 
 /**
- * How long a server may take to answer /healthz: a cold start (tsx compiling server.ts, PGlite
+ * How long a server may take to answer /healthz: a cold start (loading the build, PGlite
  * migrating) takes about 3 s alone and well over 30 s on two cores that another build keeps busy.
  */
 export const SERVER_START_MS = Number(process.env.TEST_SERVER_START_MS ?? 120_000);
@@ -42,7 +43,7 @@ export async function freePort(): Promise<number> {
  */
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
   const port = env.PORT && env.PORT !== "0" ? Number(env.PORT) : await freePort();
-  const child = spawnTracked(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawnTracked(process.execPath, serverEntryArgs(env.BUILD_DIR ?? process.env.BUILD_DIR), {
     cwd: root,
     env: {
       ...process.env,

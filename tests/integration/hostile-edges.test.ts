@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { killGroup, spawnTracked } from "../../scripts/lib/processes";
+import { serverEntryArgs } from "../../scripts/lib/server-entry";
 import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 import { call } from "./catalog-support";
 import {
@@ -58,7 +59,7 @@ function spawnServer(env: Record<string, string | undefined>): Spawned {
     PUBLIC_SITE_URL: undefined,
     ...env,
   };
-  const child = spawnTracked(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawnTracked(process.execPath, serverEntryArgs(), {
     cwd: root,
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,6 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverEntryArgs } from "../../scripts/lib/server-entry";
 import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 import { eventually, settle } from "../support/wait";
 
@@ -252,10 +253,10 @@ describe("graceful shutdown", () => {
 
 describe("environment", () => {
   it("refuses to start on an invalid value and names the variable", () => {
-    const result = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
+    const result = spawnSync(process.execPath, serverEntryArgs(), {
       env: { ...process.env, PORT: "not-a-port", PGLITE_DIR: "memory://" },
       encoding: "utf8",
-      // A cold tsx start on a busy machine; killed at the bound (status null fails the test).
+      // A cold start on a busy machine; killed at the bound (status null fails the test).
       timeout: 90_000,
     });
     expect(result.status).toBe(1);

@@ -37,6 +37,7 @@ import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import { allPages } from "../../app/content/routes";
 import { writeResultsSection } from "../../scripts/lib/results-section";
+import { serverEntryArgs } from "../../scripts/lib/server-entry";
 import { chromiumArgs, chromiumPath } from "../support/chromium";
 import { cpuMultiplierFor, median, noisyFloorReason } from "./calibration";
 import { buildFloor, serveFloor } from "./floor";
@@ -274,7 +275,7 @@ async function calibrate(url: string): Promise<{ benchmarkIndex: number; cpuMult
 async function main() {
   const withFloor = process.env.PERF_SKIP_FLOOR !== "1";
   if (!process.env.PERF_SKIP_BUILD) {
-    run("npx", ["react-router", "build"], { BUILD_DIR: buildDir, PUBLIC_SITE_URL: origin });
+    run("npm", ["run", "build"], { BUILD_DIR: buildDir, PUBLIC_SITE_URL: origin });
   }
   // The floor builds in a second; `npm run bench` reuses its own build (PERF_SKIP_BUILD) and has none.
   if (withFloor && (!process.env.PERF_SKIP_BUILD || !existsSync(path.join(floorDir, "client/index.html"))))
@@ -282,7 +283,7 @@ async function main() {
   const loadAtStart = loadavg()
     .map((n) => n.toFixed(2))
     .join(" / ");
-  const server = spawn("node", ["--import", "tsx", "server.ts"], {
+  const server = spawn(process.execPath, serverEntryArgs(buildDir), {
     cwd: root,
     env: {
       ...process.env,

@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -30,6 +31,11 @@ export type Database = {
 export type DatabaseOptions = {
   databaseUrl?: string;
   pgliteDir: string;
+  /**
+   * Tests only: a tarball of a migrated data folder (PGlite's dumpDataDir) a new embedded database
+   * starts from, instead of initdb; the migrations still run over it (decision 139).
+   */
+  pgliteTemplate?: string;
   /** The SQL migrations (drizzle/); passed by whoever knows where the project lies, as a bundle does not. */
   migrationsFolder: string;
 };
@@ -82,7 +88,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     lock = await lockDataDirectory(options.pgliteDir);
   }
   try {
-    const client = await PGlite.create(inMemory ? undefined : options.pgliteDir);
+    const fresh = inMemory || !existsSync(path.join(options.pgliteDir, "PG_VERSION"));
+    const template =
+      fresh && options.pgliteTemplate ? new Blob([readFileSync(options.pgliteTemplate)]) : undefined;
+    const client = await PGlite.create({
+      dataDir: inMemory ? undefined : options.pgliteDir,
+      loadDataDir: template,
+    });
     const pgliteDb = drizzlePglite({ client, schema });
     await migratePglite(pgliteDb, { migrationsFolder: options.migrationsFolder });
     const db = pgliteDb as unknown as Db;

@@ -50,6 +50,11 @@ export const envSchema = z
     DATABASE_URL: databaseUrl,
     /** Where PGlite keeps its data when DATABASE_URL is unset; `memory://` keeps it in memory. */
     PGLITE_DIR: z.string().trim().min(1).default(".data/pglite"),
+    /**
+     * Tests only: a tarball of a migrated PGlite data folder (tests/support/pglite-template.ts) that a
+     * new embedded database starts from instead of running initdb (decision 139).
+     */
+    PGLITE_TEMPLATE: optional(z.string().trim().min(1)),
     /** How many reverse proxies in front of the server are trusted to report the client's address. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /** How long SIGTERM waits for requests in flight before closing their connections. */

@@ -221,6 +221,7 @@ export async function createServices(
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.PGLITE_DIR,
+    pgliteTemplate: env.PGLITE_TEMPLATE,
     migrationsFolder: options.migrationsFolder,
   });
   logger.info({ database: database.kind }, "database opened");
