@@ -118,6 +118,22 @@ export default function SubscribeRoute({ loaderData, actionData }: Route.Compone
   );
 }
 
+/**
+ * Without JavaScript the calendar is redrawn by this button; with it, as each choice changes, so the
+ * button leaves once the page has hydrated. Its own state: the change re-renders this button alone,
+ * not the form and its calendar (issue 39: what runs before first input).
+ */
+function RedrawButton() {
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  if (enhanced) return null;
+  return (
+    <button type="submit" className={buttonClass("secondary", "md", "mt-6")}>
+      {copy.update}
+    </button>
+  );
+}
+
 function SignUpForm({
   choice,
   terms,
@@ -136,10 +152,7 @@ function SignUpForm({
   const sampled = sample ? <SampleData /> : null;
   const submit = useSubmit();
   const loading = useNavigation().state === "loading";
-  // Without JavaScript the calendar is redrawn by the form's button; with it, as each choice changes.
-  const [enhanced, setEnhanced] = useState(false);
   const [announce, setAnnounce] = useState(false);
-  useEffect(() => setEnhanced(true), []);
   const redraw = (event: FormEvent<HTMLFormElement>) => {
     if (!(event.target instanceof HTMLInputElement)) return;
     setAnnounce(true);
@@ -220,11 +233,7 @@ function SignUpForm({
               options={BOTTLE_CHOICES.map((value) => ({ value, label: bottles(value) }))}
             />
           </div>
-          {enhanced ? null : (
-            <button type="submit" className={buttonClass("secondary", "md", "mt-6")}>
-              {copy.update}
-            </button>
-          )}
+          <RedrawButton />
         </section>
 
         <section
