@@ -1,6 +1,6 @@
 import { withOwnServer } from "./own-server";
 import { reviewLink } from "./review-support";
-import { expect, expectNoAxeViolations, isMobile } from "./support";
+import { expect, expectNoAxeViolations, isMobile, waitForHydration } from "./support";
 
 /**
  * Issue 18 item 8, the whole life of a review in the sandbox: bought → marked shipped in the emulated
@@ -66,6 +66,8 @@ test("buy → ship → invitation → a two-star review → on /reviews and in t
       { timeout: 20_000 },
     )
     .toBe(before + 1);
+  // The tabs switch in the browser: a click before React has hydrated them does nothing.
+  await waitForHydration(page);
   await page.getByRole("tab", { name: "Reviews" }).click();
   const panel = page.getByRole("tabpanel");
   await expect(panel).toContainText(`from ${(before + 1).toLocaleString("en-US")} reviews`);
