@@ -170,6 +170,69 @@ test.describe("the Enhancer's page", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("the tabs switch before React has hydrated them, and React carries on from the tab chosen then", async ({
+    page,
+  }) => {
+    // Every module the hydration script loads waits until released: the page stays as the server sent it
+    // (on a slow phone, the seconds between the first paint and hydration).
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await released;
+      await route.continue().catch(() => {});
+    });
+    try {
+      await page.goto(path, { waitUntil: "domcontentloaded" });
+      const tablist = page.getByRole("tablist", { name: "Product details" });
+      const tab = (name: string) => tablist.getByRole("tab", { name, exact: true });
+      const panel = page.getByRole("tabpanel");
+      const activeLook = await tab("What's Inside").getAttribute("class");
+
+      await tab("Reviews").click();
+      await expect(tab("Reviews")).toHaveAttribute("aria-selected", "true");
+      await expect(tab("Reviews")).toHaveAttribute("class", activeLook ?? "");
+      await expect(tab("What's Inside")).toHaveAttribute("aria-selected", "false");
+      await expect(tab("What's Inside")).toHaveAttribute("tabindex", "-1");
+      await expect(panel).toHaveCount(1);
+      await expect(panel).toContainText("4.8/5 from 2,847 reviews (sample data)");
+      await expect(tab("Reviews")).toBeFocused();
+      await page.keyboard.press("ArrowRight");
+      await expect(tab("FAQ")).toHaveAttribute("aria-selected", "true");
+      await expect(tab("FAQ")).toBeFocused();
+      // The FAQ tab's accordion works as spec §4 says too, clicks and keys, and one question is left open.
+      const questions = enhancerFaqs.map((faq) => faq.question);
+      await expectAccordionBehaviour(page, panel, questions);
+      const firstQuestion = panel.getByRole("button", { name: questions[0], exact: true });
+      await firstQuestion.click();
+      await expect(firstQuestion).toHaveAttribute("aria-expanded", "true");
+      // All of that happened in the server's HTML: React has not run.
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+      release();
+      await waitForHydration(page);
+      await expect(tab("FAQ")).toHaveAttribute("aria-selected", "true");
+      await expect(panel).toHaveCount(1);
+      // React took over the open question: a second press closes it (spec §4).
+      await expect(firstQuestion).toHaveAttribute("aria-expanded", "true");
+      await firstQuestion.click();
+      await expect(firstQuestion).toHaveAttribute("aria-expanded", "false");
+      await expect(panel.getByText(enhancerFaqs[0]?.answer ?? "")).toBeHidden();
+      // React's own handlers start from the adopted tab: one step left is Reviews, not Natural vs TRT.
+      await tab("FAQ").focus();
+      await page.keyboard.press("ArrowLeft");
+      await expect(tab("Reviews")).toHaveAttribute("aria-selected", "true");
+      await tab("What's Inside").click();
+      await expect(tab("What's Inside")).toHaveAttribute("class", activeLook ?? "");
+      await expect(tab("Reviews")).toHaveAttribute("aria-selected", "false");
+      await expect(panel).toHaveCount(1);
+      await expect(panel).toContainText(ingredients[0]?.name ?? "");
+    } finally {
+      release();
+    }
+  });
+
   test("the sticky add-to-cart bar: on phones only, never over the content's end or the footer's links", async ({
     page,
   }) => {

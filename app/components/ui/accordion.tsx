@@ -1,4 +1,6 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import { ACCORDION_BEFORE_HYDRATION } from "./before-hydration";
+import { BeforeHydrationScript, useAdoptedState } from "./before-hydration-script";
 import { Icon } from "./icon";
 
 export type AccordionItem = { title: string; content: ReactNode };
@@ -8,6 +10,8 @@ export type AccordionItem = { title: string; content: ReactNode };
  * second press). Each header is a real button with aria-expanded and aria-controls; ArrowUp,
  * ArrowDown, Home and End move between headers. Panels stay in the HTML, hidden, so their text is
  * indexable and the FAQPage data matches the page. See docs/decisions/010-accordion-and-tabs.md.
+ * Before hydration a small script of the server's HTML does the same (./before-hydration.ts); the
+ * component adopts what it left open when it hydrates.
  */
 export function Accordion({
   items,
@@ -18,7 +22,13 @@ export function Accordion({
   headingLevel?: 2 | 3 | 4;
   className?: string;
 }) {
-  const [open, setOpen] = useState<number | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useAdoptedState<number | null>(null, container, (element) => {
+    const index = [...element.querySelectorAll("button[aria-controls]")].findIndex(
+      (button) => button.getAttribute("aria-expanded") === "true",
+    );
+    return index === -1 ? null : index;
+  });
   const baseId = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const Heading = `h${headingLevel}` as const;
@@ -45,49 +55,53 @@ export function Accordion({
   };
 
   return (
-    <div
-      className={`divide-y divide-white/10 rounded-card border border-white/10 bg-ink-800/60 ${className}`}
-    >
-      {items.map((item, index) => {
-        const expanded = open === index;
-        const buttonId = `${baseId}-header-${index}`;
-        const panelId = `${baseId}-panel-${index}`;
-        return (
-          <div key={item.title}>
-            <Heading className="m-0">
-              <button
-                ref={(element) => {
-                  buttons.current[index] = element;
-                }}
-                type="button"
-                id={buttonId}
-                aria-expanded={expanded}
-                aria-controls={panelId}
-                onClick={() => setOpen(expanded ? null : index)}
-                onKeyDown={(event) => onKeyDown(event, index)}
-                className="group flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-bold text-white hover:text-ember-300 sm:px-6 sm:text-lg"
-              >
-                <span>{item.title}</span>
-                <span
-                  className={`grid size-8 shrink-0 place-items-center rounded-full border border-white/15 transition-transform duration-200 motion-reduce:transition-none ${
-                    expanded ? "rotate-45 border-ember-500 text-ember-400" : "text-ink-200"
-                  }`}
+    <>
+      <div
+        ref={container}
+        className={`divide-y divide-white/10 rounded-card border border-white/10 bg-ink-800/60 ${className}`}
+      >
+        {items.map((item, index) => {
+          const expanded = open === index;
+          const buttonId = `${baseId}-header-${index}`;
+          const panelId = `${baseId}-panel-${index}`;
+          return (
+            <div key={item.title}>
+              <Heading className="m-0">
+                <button
+                  ref={(element) => {
+                    buttons.current[index] = element;
+                  }}
+                  type="button"
+                  id={buttonId}
+                  aria-expanded={expanded}
+                  aria-controls={panelId}
+                  // The script before hydration may have opened or closed it.
+                  suppressHydrationWarning
+                  onClick={() => setOpen(expanded ? null : index)}
+                  onKeyDown={(event) => onKeyDown(event, index)}
+                  className="group flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-bold text-white hover:text-ember-300 sm:px-6 sm:text-lg"
                 >
-                  <Icon name="plus" className="size-4" />
-                </span>
-              </button>
-            </Heading>
-            <section
-              id={panelId}
-              aria-labelledby={buttonId}
-              hidden={!expanded}
-              className="px-5 pb-6 text-base leading-relaxed text-ink-200 sm:px-6"
-            >
-              {item.content}
-            </section>
-          </div>
-        );
-      })}
-    </div>
+                  <span>{item.title}</span>
+                  {/* Its look follows the button's aria-expanded, so the script before hydration moves it too. */}
+                  <span className="grid size-8 shrink-0 place-items-center rounded-full border border-white/15 text-ink-200 transition-transform duration-200 group-aria-expanded:rotate-45 group-aria-expanded:border-ember-500 group-aria-expanded:text-ember-400 motion-reduce:transition-none">
+                    <Icon name="plus" className="size-4" />
+                  </span>
+                </button>
+              </Heading>
+              <section
+                id={panelId}
+                aria-labelledby={buttonId}
+                hidden={!expanded}
+                suppressHydrationWarning
+                className="px-5 pb-6 text-base leading-relaxed text-ink-200 sm:px-6"
+              >
+                {item.content}
+              </section>
+            </div>
+          );
+        })}
+      </div>
+      <BeforeHydrationScript code={ACCORDION_BEFORE_HYDRATION} />
+    </>
   );
 }
