@@ -1,5 +1,7 @@
-import { Button, Link, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Link } from "@react-email/link";
 import { render } from "@react-email/render";
+import { Text } from "@react-email/text";
 import { z } from "zod";
 import { brand, support } from "~/content/site";
 import { EmailLayout, emailButton, emailColors, emailSmall, emailText } from "./layout";

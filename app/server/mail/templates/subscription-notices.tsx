@@ -1,5 +1,6 @@
-import { Button, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
 import { render } from "@react-email/render";
+import { Text } from "@react-email/text";
 import { z } from "zod";
 import { brand } from "~/content/site";
 import { formatMoney } from "~/shared/money";

@@ -1,5 +1,11 @@
-import { Button, Column, Heading, Link, Row, Section, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Column } from "@react-email/column";
+import { Heading } from "@react-email/heading";
+import { Link } from "@react-email/link";
 import { render } from "@react-email/render";
+import { Row } from "@react-email/row";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { z } from "zod";
 import { dosing, shipping } from "~/content/product";
 import { brand, support } from "~/content/site";
