@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
-import { ACCORDION_BEFORE_HYDRATION } from "./before-hydration";
+import { accordionMarkClass } from "./before-hydration";
 import { BeforeHydrationScript, useAdoptedState } from "./before-hydration-script";
 import { Icon } from "./icon";
 
@@ -22,8 +22,8 @@ export function Accordion({
   headingLevel?: 2 | 3 | 4;
   className?: string;
 }) {
-  const container = useRef<HTMLDivElement>(null);
-  const [open, setOpen] = useAdoptedState<number | null>(null, container, (element) => {
+  const root = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useAdoptedState<number | null>(null, root, (element) => {
     const index = [...element.querySelectorAll("button[aria-controls]")].findIndex(
       (button) => button.getAttribute("aria-expanded") === "true",
     );
@@ -57,7 +57,7 @@ export function Accordion({
   return (
     <>
       <div
-        ref={container}
+        ref={root}
         className={`divide-y divide-white/10 rounded-card border border-white/10 bg-ink-800/60 ${className}`}
       >
         {items.map((item, index) => {
@@ -82,8 +82,8 @@ export function Accordion({
                   className="group flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-bold text-white hover:text-ember-300 sm:px-6 sm:text-lg"
                 >
                   <span>{item.title}</span>
-                  {/* Its look follows the button's aria-expanded, so the script before hydration moves it too. */}
-                  <span className="grid size-8 shrink-0 place-items-center rounded-full border border-white/15 text-ink-200 transition-transform duration-200 group-aria-expanded:rotate-45 group-aria-expanded:border-ember-500 group-aria-expanded:text-ember-400 motion-reduce:transition-none">
+                  {/* The button's last child: the script before hydration sets its class list too. */}
+                  <span className={accordionMarkClass(expanded)} suppressHydrationWarning>
                     <Icon name="plus" className="size-4" />
                   </span>
                 </button>
@@ -101,7 +101,7 @@ export function Accordion({
           );
         })}
       </div>
-      <BeforeHydrationScript code={ACCORDION_BEFORE_HYDRATION} />
+      <BeforeHydrationScript widget="accordion" />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
-import { TABS_BEFORE_HYDRATION } from "./before-hydration";
 import { BeforeHydrationScript, useAdoptedState } from "./before-hydration-script";
 
 export type TabItem = { id: string; label: string; content: ReactNode };
@@ -20,8 +19,8 @@ export function Tabs({
   items: readonly TabItem[];
   className?: string;
 }) {
-  const container = useRef<HTMLDivElement>(null);
-  const [selected, setSelected] = useAdoptedState(0, container, (element) =>
+  const root = useRef<HTMLDivElement>(null);
+  const [selected, setSelected] = useAdoptedState(0, root, (element) =>
     Math.max(
       0,
       [...element.querySelectorAll('[role="tab"]')].findIndex(
@@ -53,7 +52,7 @@ export function Tabs({
 
   return (
     <>
-      <div ref={container} className={className}>
+      <div ref={root} className={className}>
         <div
           role="tablist"
           aria-label={label}
@@ -105,7 +104,7 @@ export function Tabs({
           </div>
         ))}
       </div>
-      <BeforeHydrationScript code={TABS_BEFORE_HYDRATION} />
+      <BeforeHydrationScript widget="tabs" />
     </>
   );
 }
