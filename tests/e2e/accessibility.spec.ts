@@ -43,6 +43,8 @@ function orderPageLink(request: APIRequestContext, base: string): Promise<string
   if (!link) {
     link = newOrderPageLink(request, base);
     orderLinks.set(base, link);
+    // A purchase that failed is tried again by the next route that needs one, not handed on.
+    link.catch(() => orderLinks.delete(base));
   }
   return link;
 }

@@ -23,14 +23,12 @@ export function Accordion({
   className?: string;
 }) {
   const root = useRef<HTMLDivElement>(null);
-  const [open, setOpen] = useAdoptedState<number | null>(null, root, (element) => {
-    const index = [...element.querySelectorAll("button[aria-controls]")].findIndex(
-      (button) => button.getAttribute("aria-expanded") === "true",
-    );
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const [open, setOpen] = useAdoptedState<number | null>(null, root, () => {
+    const index = buttons.current.findIndex((button) => button?.getAttribute("aria-expanded") === "true");
     return index === -1 ? null : index;
   });
   const baseId = useId();
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const Heading = `h${headingLevel}` as const;
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {

@@ -6,8 +6,8 @@
  * does what the component would: aria-selected / aria-expanded, the roving tabindex, the panels'
  * `hidden`, and the looks (the tabs swap their class lists; the accordion's mark takes the class list
  * the component gives it). Once the component has hydrated it marks the root element `data-enhanced`,
- * takes over the state the script left (useAdoptedState), and the script steps aside. Constants, run
- * under the CSP nonce; ES5, so every browser that gets the page runs them (decision 141).
+ * takes over the state the script left (useAdoptedState), and the script steps aside. Written on the
+ * server only, under the CSP nonce; ES5, so every browser that gets the page runs them (decision 141).
  */
 
 /** Helpers both scripts start with: `r` the root element, `on` a listener until the component takes over. */
@@ -34,10 +34,6 @@ const tabsScript = () =>
       "if(k===undefined)return;e.preventDefault();go(k)})",
   );
 
-/**
- * Accordion (./accordion.tsx): a click opens a header's panel and closes the one open, or closes its own
- * (spec §4); ArrowDown/ArrowUp (wrapping), Home and End move between headers.
- */
 /** The round mark at the end of an accordion's question: a plus, turned into a close mark while open. */
 export function accordionMarkClass(open: boolean): string {
   return `grid size-8 shrink-0 place-items-center rounded-full border border-white/15 transition-transform duration-200 motion-reduce:transition-none ${
@@ -45,6 +41,10 @@ export function accordionMarkClass(open: boolean): string {
   }`;
 }
 
+/**
+ * Accordion (./accordion.tsx): a click opens a header's panel and closes the one open, or closes its own
+ * (spec §4); ArrowDown/ArrowUp (wrapping), Home and End move between headers.
+ */
 const accordionScript = () =>
   wrap(
     "var h=all('button[aria-controls]');" +

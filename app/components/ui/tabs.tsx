@@ -20,16 +20,14 @@ export function Tabs({
   className?: string;
 }) {
   const root = useRef<HTMLDivElement>(null);
-  const [selected, setSelected] = useAdoptedState(0, root, (element) =>
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const [selected, setSelected] = useAdoptedState(0, root, () =>
     Math.max(
       0,
-      [...element.querySelectorAll('[role="tab"]')].findIndex(
-        (tab) => tab.getAttribute("aria-selected") === "true",
-      ),
+      tabs.current.findIndex((tab) => tab?.getAttribute("aria-selected") === "true"),
     ),
   );
   const baseId = useId();
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const select = (index: number) => {
     setSelected(index);
