@@ -8,7 +8,9 @@
  *   - an expensive property appears more often than allowed (backdrop-filter repaints what lies under
  *     it on every frame it moves over; filter and box-shadow are painted on the main thread's behalf);
  *   - browser code reads layout (getBoundingClientRect, offsetHeight, getComputedStyle, ...) outside the
- *     few places listed below, each with its reason.
+ *     few places listed below, each with its reason;
+ *   - browser code makes an Intl formatter (its first load of locale data is one long task) outside the
+ *     places listed below.
  *
  *   node --import tsx scripts/style-check.ts       (BUILD_DIR as the server reads it; npm run build first)
  *
@@ -59,6 +61,24 @@ const LAYOUT_READS =
 export const ALLOWED_LAYOUT_READS: Record<string, string> = {};
 
 /**
+ * Uses of Intl's locale data: the first formatter a page makes loads it, about 130 ms of one task on
+ * a phone for a date format (decision 143), so the storefront's text is written by hand
+ * (`~/shared/number-format`, `~/shared/dates`).
+ */
+const INTL_USES = /\b(new Intl\.|Intl\.supportedValuesOf|toLocale(?:Date|Time)?String|localeCompare)\b/;
+
+/** Browser modules allowed to use Intl, each with why (a path ending in `/` allows a folder). */
+export const ALLOWED_INTL_USES: Record<string, string> = {
+  "app/shared/money.ts":
+    "a currency's symbol and places come from the locale data; made on first use, on the subscription pages only",
+  "app/shared/subscription-cycle.ts": "a time zone's offset on a day; called by the server only",
+  "app/contracts/catalog.ts": "the currency codes, to check Shopify's data on the server",
+  "app/content/legal/terms.ts": "a list of countries, rendered on the server into a prerendered page",
+  "app/content/legal/data-inventory.ts": "lists of words, rendered on the server into a prerendered page",
+  "app/components/admin/": "the operator's pages, on a desktop, not part of the storefront's budget",
+};
+
+/**
  * Declarations of `property` in a stylesheet: after `{` or `;`, so not a prefixed copy, a custom
  * property's name or an `@supports (property: …)` condition.
  */
@@ -67,17 +87,27 @@ export function propertyCount(css: string, property: string): number {
   return css.match(pattern)?.length ?? 0;
 }
 
-/** Browser source files (app/, outside app/server and *.server.*) that read layout, with the line. */
-export function layoutReadsIn(files: string[]): string[] {
+/** Lines of browser source files (app/, outside app/server and *.server.*) that match, with the line. */
+export function linesMatching(files: string[], pattern: RegExp): string[] {
   const found: string[] = [];
   for (const file of files) {
     const lines = readFileSync(path.join(root, file), "utf8").split("\n");
     lines.forEach((line, index) => {
-      if (LAYOUT_READS.test(line) && !line.trim().startsWith("*") && !line.trim().startsWith("//"))
+      if (pattern.test(line) && !line.trim().startsWith("*") && !line.trim().startsWith("//"))
         found.push(`${file}:${index + 1}: ${line.trim()}`);
     });
   }
   return found;
+}
+
+/** Browser source files that read layout, with the line. */
+export const layoutReadsIn = (files: string[]) => linesMatching(files, LAYOUT_READS);
+
+/** Browser source files that use Intl's locale data outside `allowed`, with the line. */
+export function intlUsesIn(files: string[], allowed = ALLOWED_INTL_USES): string[] {
+  const isAllowed = (file: string) =>
+    Object.keys(allowed).some((entry) => (entry.endsWith("/") ? file.startsWith(entry) : file === entry));
+  return linesMatching(files, INTL_USES).filter((hit) => !isAllowed(hit.split(":")[0] as string));
 }
 
 function browserSources(dir = "app"): string[] {
@@ -117,11 +147,13 @@ function main() {
     (hit) => !Object.hasOwn(ALLOWED_LAYOUT_READS, hit.split(":")[0] as string),
   );
   for (const hit of reads) problems.push(`layout read in browser code: ${hit}`);
+  for (const hit of intlUsesIn(browserSources()))
+    problems.push(`Intl in browser code (write the text by hand, decision 143): ${hit}`);
   if (problems.length) {
     for (const problem of problems) console.error(`FAIL ${problem}`);
     process.exit(1);
   }
-  console.log("stylesheet and layout reads within their ceilings");
+  console.log("stylesheet, layout reads and Intl uses within their ceilings");
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();

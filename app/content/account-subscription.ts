@@ -1,3 +1,4 @@
+import { formatMonth, formatMonthDay, formatWeekdayDay } from "~/shared/dates";
 import { formatMoney } from "~/shared/money";
 import { guarantee } from "./product";
 import { brand } from "./site";
@@ -8,23 +9,12 @@ import { subscribePaths } from "./subscribe-paths";
  * calendar dates in the store's time zone ("2026-03-31"), written out here.
  */
 
-const weekdayDay = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const monthName = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
-
-const asDate = (date: string) => new Date(`${date}T00:00:00Z`);
 /** "Tue, Mar 31, 2026" */
-export const dayLong = (date: string) => weekdayDay.format(asDate(date));
+export const dayLong = (date: string) => formatWeekdayDay(date);
 /** "Mar 31" */
-export const dayShort = (date: string) => shortDay.format(asDate(date));
+export const dayShort = (date: string) => formatMonthDay(date);
 /** "Mar" */
-export const monthShort = (date: string) => monthName.format(asDate(date));
+export const monthShort = (date: string) => formatMonth(date);
 
 export const bottlesWord = (count: number) => `${count} bottle${count === 1 ? "" : "s"}`;
 export const weeksWord = (count: number) => `${count} week${count === 1 ? "" : "s"}`;

@@ -4,8 +4,8 @@
  * both readings stand, each where the spec puts it.
  */
 
+import { formatNumber } from "../shared/number-format";
 import type { PurchasableItem } from "./catalog";
-import { formatNumber } from "./number-format";
 
 export const currency = "USD" as const;
 

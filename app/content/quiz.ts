@@ -424,15 +424,6 @@ export function isComplete(answers: PartialQuizAnswers): answers is QuizAnswers 
 }
 
 const DAY_MS = 86_400_000;
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-/** A calendar day ("Mon, Dec 7, 2026"), read in UTC: the dates are days, not moments. */
-export const formatDay = (date: Date) => dateFormat.format(date);
 /** `YYYY-MM-DD` of a UTC day. */
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 

@@ -1,3 +1,4 @@
+import { formatDay, formatMonthDay, formatWeekdayDay } from "~/shared/dates";
 import { dosing, shipping } from "./product";
 import { sampleDataLabel } from "./sample-data";
 import { brand, paths } from "./site";
@@ -18,22 +19,11 @@ export const onDose = dosing.label.replace("daily", "a day");
 export const weeks = (count: number) => `${count} week${count === 1 ? "" : "s"}`;
 export const bottles = (count: number) => `${count} bottle${count === 1 ? "" : "s"}`;
 
-const dayFormat = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const shortFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 /** A calendar day (`YYYY-MM-DD`, the store's) as "Sat, Nov 28, 2026"; read in UTC, as days are. */
-export const formatDate = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
-/** "Nov 28". */
-export const formatShortDate = (date: string) => shortFormat.format(new Date(`${date}T00:00:00Z`));
-const withYear = (date: string) => formatDate(date).replace(/^\w+, /, "");
+export const formatDate = (date: string) => formatWeekdayDay(date);
 /** "Jan 23 to Feb 5, 2027"; "Nov 28, 2026 to Jan 22, 2027" across a new year. */
 export const formatRange = (start: string, last: string) =>
-  `${start.slice(0, 4) === last.slice(0, 4) ? formatShortDate(start) : withYear(start)} to ${withYear(last)}`;
+  `${start.slice(0, 4) === last.slice(0, 4) ? formatMonthDay(start) : formatDay(start)} to ${formatDay(last)}`;
 
 /** The renewal terms, stated beside the button, on the welcome page and in the e-mail. */
 export const renewalTerms = {

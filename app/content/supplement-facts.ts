@@ -1,5 +1,5 @@
 import { formula } from "~/content/facts/formula";
-import { formatNumber } from "./number-format";
+import { formatNumber } from "~/shared/number-format";
 
 /**
  * The Supplement Facts panel (21 CFR 101.36), generated from the formula so that its numbers are the

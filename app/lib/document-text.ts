@@ -1,4 +1,3 @@
-import { formatNumber } from "~/content/number-format";
 import {
   currency,
   defaultOffers,
@@ -14,6 +13,7 @@ import { noReviewsYet } from "~/content/reviews";
 import { sampleDataLabel } from "~/content/sample-data";
 import type { RatingFigure } from "~/contracts/reviews";
 import { type PublicRuntimeConfig, useDocumentValues } from "~/lib/document-runtime";
+import { formatNumber } from "~/shared/number-format";
 
 /**
  * Texts a page shows that follow from the public runtime configuration alone (Shopify's prices, decision

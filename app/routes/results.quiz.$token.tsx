@@ -5,11 +5,12 @@ import { FormNotice, TextField } from "~/components/support/form-fields";
 import { buttonClass } from "~/components/ui/button-link";
 import { Icon } from "~/components/ui/icon";
 import { TEXT_LINK } from "~/components/ui/text-link";
-import { cyclePlan, formatDay, onlyABloodTest, outcomeById, resultPage, sampleTiming } from "~/content/quiz";
+import { cyclePlan, onlyABloodTest, outcomeById, resultPage, sampleTiming } from "~/content/quiz";
 import { brand, paths } from "~/content/site";
 import type { QuizResultActionData, QuizResultView } from "~/contracts/quiz";
 import { quizResultAction, quizResultLoader, RESULT_HEADERS } from "~/server/http/quiz-pages.server";
 import { servicesFor } from "~/server/http/route-services.server";
+import { formatWeekdayDay } from "~/shared/dates";
 import type { Route } from "./+types/results.quiz.$token";
 
 /**
@@ -197,7 +198,7 @@ function ResultPlan({
 }
 
 function CyclePlan({ view }: { view: QuizResultView }) {
-  const day = (iso: string) => formatDay(new Date(`${iso}T00:00:00Z`));
+  const day = (iso: string) => formatWeekdayDay(iso);
   return (
     <section aria-labelledby="result-cycle" className="card p-6">
       <h2 id="result-cycle" className="text-xl font-extrabold text-white">

@@ -8,6 +8,7 @@
  */
 
 import { formatDay } from "./dates";
+import { formatNumber } from "./number-format";
 
 const DAY_MS = 86_400_000;
 
@@ -121,7 +122,7 @@ export function timelineRows(timeline: Timeline): TimelineRow[] {
 }
 
 export function formatNgDl(value: number): string {
-  return Math.round(value).toLocaleString("en-US");
+  return formatNumber(Math.round(value));
 }
 
 export { DAY_MS };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatNumber } from "~/content/number-format";
 import { formatUsd } from "~/content/pricing";
+import { formatNumber } from "~/shared/number-format";
 
 describe("numbers as en-US text without Intl", () => {
   const values = [

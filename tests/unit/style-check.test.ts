@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { colorMixCopies, layoutReadsIn, propertyCount } from "../../scripts/style-check";
+import { colorMixCopies, intlUsesIn, layoutReadsIn, propertyCount } from "../../scripts/style-check";
 
 /** The check `npm test` runs on the built stylesheet and browser code (issue 39 item 5). */
 describe("the style check", () => {
@@ -22,5 +22,16 @@ describe("the style check", () => {
     expect(hits).toEqual([
       "tests/unit/fixtures/layout-read.tsx:3: const height = element.getBoundingClientRect().height;",
     ]);
+  });
+
+  it("finds Intl's locale data used in browser code, outside the modules allowed it", () => {
+    const file = "tests/unit/fixtures/intl-use.ts";
+    expect(intlUsesIn([file], {})).toEqual([
+      `${file}:3: const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });`,
+      `${file}:5: export const count = (value: number) => value.toLocaleString("en-US");`,
+      `${file}:6: export const dayText = (date: Date) => date.toLocaleDateString("en-US");`,
+    ]);
+    expect(intlUsesIn([file], { [file]: "a reason" })).toEqual([]);
+    expect(intlUsesIn([file], { "tests/unit/fixtures/": "a folder's reason" })).toEqual([]);
   });
 });

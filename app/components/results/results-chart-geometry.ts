@@ -1,3 +1,4 @@
+import { formatNumber } from "~/shared/number-format";
 import { DAY_MS, type Timeline } from "~/shared/results-timeline";
 
 /**
@@ -134,7 +135,7 @@ export function chartGeometry(timeline: Timeline, layout: ChartLayout): ChartGeo
     quiz: timeline.quiz.map((entry) => ({ x: round(x(entry.at.getTime())) })),
     yTicks: Array.from({ length: max / step + 1 }, (_, index) => ({
       y: round(y(index * step)),
-      label: (index * step).toLocaleString("en-US"),
+      label: formatNumber(index * step),
     })),
     xTicks: monthTicks(start, end, maxXTicks).map((tick) => ({ x: round(x(tick.at)), label: tick.label })),
     plot,

@@ -1,4 +1,5 @@
 import type { RichText } from "~/content/rich-text";
+import { formatDayLong } from "~/shared/dates";
 
 /**
  * A long-form page (terms of sale, disclaimer, and any legal page that follows): numbered sections,
@@ -16,11 +17,4 @@ export type LegalDocument = {
 };
 
 /** "2026-11-23" → "November 23, 2026", the same on the server and in every browser. */
-export function formatEffectiveDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  });
-}
+export const formatEffectiveDate = (iso: string): string => formatDayLong(iso);

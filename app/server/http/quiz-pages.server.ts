@@ -3,7 +3,6 @@ import { defaultOffers, formatUsd } from "~/content/pricing";
 import {
   cycleCalendar,
   endsTheQuiz,
-  formatDay,
   goalNotes,
   habitNotes,
   isAnswerOf,
@@ -20,6 +19,7 @@ import {
 import { normalizeEmailAddress } from "~/contracts/email-address";
 import type { QuizResultActionData, QuizResultView, QuizStepView } from "~/contracts/quiz";
 import { type QuizResult, resultPath } from "~/server/quiz/quiz.server";
+import { formatWeekdayDay } from "~/shared/dates";
 import { shopperOf } from "./account-routes.server";
 import { failureFor } from "./failures.server";
 import { enforceRateLimit } from "./guards.server";
@@ -141,8 +141,8 @@ function resultView(result: QuizResult, start: Date): QuizResultView {
       ? cycleCalendar(start).map((row) => ({ label: row.label, from: isoDay(row.from), to: isoDay(row.to) }))
       : [],
     startDay: isoDay(start),
-    validUntil: formatDay(result.expiresAt),
-    savedUntil: result.saved ? formatDay(result.saved.until) : null,
+    validUntil: formatWeekdayDay(result.expiresAt),
+    savedUntil: result.saved ? formatWeekdayDay(result.saved.until) : null,
   };
 }
 

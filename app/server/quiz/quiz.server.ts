@@ -4,7 +4,6 @@ import {
   cyclePlan,
   decodeAnswers,
   encodeAnswers,
-  formatDay,
   isComplete,
   type OutcomeId,
   outcomeOf,
@@ -20,6 +19,7 @@ import type { HealthDataCipher } from "~/server/health-data/cipher.server";
 import { defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
 import { type QuizPlanEmail, quizPlanPayload, renderQuizPlan } from "~/server/mail/templates/quiz-plan";
 import type { Logger } from "~/server/runtime/logger.server";
+import { formatWeekdayDay } from "~/shared/dates";
 import type { QuizTokens } from "./quiz-tokens.server";
 
 /**
@@ -227,7 +227,7 @@ export function createQuiz(deps: QuizDeps): Quiz {
           summary: result.outcome.summary,
           steps: planEmailSteps(result.outcome),
           resultUrl: `${siteUrl}${resultPath(token)}`,
-          validUntil: formatDay(result.expiresAt),
+          validUntil: formatWeekdayDay(result.expiresAt),
         } satisfies QuizPlanEmail,
       });
       if (queued.created) outbox.nudge();
