@@ -2,12 +2,15 @@
  * The floor of `npm run perf` (issue 19): bench/floor, a React Router app with one prerendered route and
  * no app code, built with the repository's installed packages and served as static files, compressed as
  * the storefront's server sends its scripts (Brotli 11 or gzip 9), so Lighthouse measures both the same way.
+ * `/?painted-first` serves the same page as the storefront's server sends its documents: no
+ * modulepreload hints, the hydration script run after the first paint (decisions 013 and 086).
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { deferHydrationScript, stripModulePreloads } from "../../app/server/http/document-scripts.server";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -42,6 +45,9 @@ export async function serveFloor(
     try {
       if (statSync(file).isDirectory()) file = path.join(file, "index.html");
       let body: Buffer = readFileSync(file);
+      const paintedFirst = new URL(request.url ?? "/", "http://floor").searchParams.has("painted-first");
+      if (paintedFirst && file.endsWith(".html"))
+        body = Buffer.from(deferHydrationScript(stripModulePreloads(body.toString("utf8"))));
       const headers: Record<string, string> = {
         "Content-Type": types[path.extname(file)] ?? "application/octet-stream",
         "Cache-Control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
@@ -57,7 +63,7 @@ export async function serveFloor(
             ? "gzip"
             : undefined;
       if (encoding) {
-        const key = `${encoding} ${file}`;
+        const key = `${encoding} ${file}${paintedFirst ? " painted-first" : ""}`;
         let encoded = compressed.get(key);
         if (!encoded) {
           encoded =

@@ -156,6 +156,7 @@ export function resultsSection(
     cpuMultiplier: number;
     verdict: string;
   },
+  paintedFirstFloor?: RouteResult,
 ): string {
   const ms = (n: number) => String(Math.round(n));
   const row = (r: RouteResult, label = r.path) => {
@@ -177,11 +178,14 @@ export function resultsSection(
     "(Lighthouse's transfer size of scripts, headers included). No JS: the same route with every script",
     "blocked (TBT / longest task), the cost of the markup and styles alone. The floor is a bare React Router",
     "app (bench/floor: one prerendered route, no app code) built and audited in the same run; x floor is the",
-    "route's figure over the floor's.",
+    "route's figure over the floor's. The floor painted first is the same app sent as the storefront sends its",
+    "documents (no modulepreload hints, the hydration script run after the first paint: decisions 013 and 086),",
+    "for reference, not judged: it shows what the framework's own work costs once it falls after the first paint.",
     "",
     "| Route | Runs | Perf | A11y / BP / SEO | LCP s | TBT ms | Longest task ms | No JS: TBT / task ms | CLS | JS KB | JS x floor | TBT x floor | Budgets |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...(floor ? [row(floor, "floor (bare React Router)")] : []),
+    ...(paintedFirstFloor ? [row(paintedFirstFloor, "floor, painted first (reference)")] : []),
     ...results.map((r) => row(r, r.prerendered ? `${r.path} (prerendered)` : r.path)),
     PERF_SECTION_END,
   ].join("\n");
