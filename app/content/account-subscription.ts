@@ -1,4 +1,4 @@
-import { formatMonth, formatMonthDay, formatWeekdayDay } from "~/shared/dates";
+import { formatMonthDay, formatWeekdayDay } from "~/shared/dates";
 import { formatMoney } from "~/shared/money";
 import { guarantee } from "./product";
 import { brand } from "./site";
@@ -6,15 +6,8 @@ import { subscribePaths } from "./subscribe-paths";
 
 /**
  * The words of /account/subscription and its cancel page (issue 36 item 5, decision 132). Dates are
- * calendar dates in the store's time zone ("2026-03-31"), written out here.
+ * calendar dates in the store's time zone ("2026-03-31"), written by `~/shared/dates`.
  */
-
-/** "Tue, Mar 31, 2026" */
-export const dayLong = (date: string) => formatWeekdayDay(date);
-/** "Mar 31" */
-export const dayShort = (date: string) => formatMonthDay(date);
-/** "Mar" */
-export const monthShort = (date: string) => formatMonth(date);
 
 export const bottlesWord = (count: number) => `${count} bottle${count === 1 ? "" : "s"}`;
 export const weeksWord = (count: number) => `${count} week${count === 1 ? "" : "s"}`;
@@ -43,15 +36,16 @@ export const subscriptionPage = {
   },
   status: {
     active: "Active",
-    off: (until: string) => `Off weeks until ${dayShort(until)}: nothing is charged or shipped`,
-    paused: (until: string) => `Paused until ${dayShort(until)}, as you asked: nothing is charged or shipped`,
+    off: (until: string) => `Off weeks until ${formatMonthDay(until)}: nothing is charged or shipped`,
+    paused: (until: string) =>
+      `Paused until ${formatMonthDay(until)}, as you asked: nothing is charged or shipped`,
     payment_failed: "Payment failed: update your card",
-    canceled: (on: string | null) => (on ? `Cancelled on ${dayLong(on)}` : "Cancelled"),
+    canceled: (on: string | null) => (on ? `Cancelled on ${formatWeekdayDay(on)}` : "Cancelled"),
     unavailable: "Status unavailable right now",
   },
   paymentFailed: (nextAttemptOn: string | null) =>
     nextAttemptOn
-      ? `Your bank declined the last charge. We try again on ${dayLong(nextAttemptOn)}: update your card before then and the next bottle ships as planned.`
+      ? `Your bank declined the last charge. We try again on ${formatWeekdayDay(nextAttemptOn)}: update your card before then and the next bottle ships as planned.`
       : "Your bank declined the last charge and no further attempt is scheduled. Update your card to keep your subscription.",
   unavailable:
     "We could not reach our payment provider to read your subscription's calendar. Nothing has changed: try again in a minute.",
@@ -85,8 +79,8 @@ export const subscriptionPage = {
     skip: {
       heading: "Skip the next delivery",
       text: (on: string, then: string | null) =>
-        `Nothing is charged or shipped on ${dayLong(on)}. ${then ? `Your next charge becomes ${dayLong(then)}.` : ""}`.trim(),
-      button: (on: string) => `Skip ${dayShort(on)}`,
+        `Nothing is charged or shipped on ${formatWeekdayDay(on)}. ${then ? `Your next charge becomes ${formatWeekdayDay(then)}.` : ""}`.trim(),
+      button: (on: string) => `Skip ${formatMonthDay(on)}`,
       none: "There is no delivery to skip in the months ahead.",
     },
     pause: {
@@ -128,10 +122,10 @@ export const subscriptionPage = {
   confirmation: {
     skip: (on: string | null) =>
       on
-        ? `Done: the delivery of ${dayLong(on)} is skipped. Nothing is charged or shipped that day. We have e-mailed you a confirmation.`
+        ? `Done: the delivery of ${formatWeekdayDay(on)} is skipped. Nothing is charged or shipped that day. We have e-mailed you a confirmation.`
         : "Done: the next delivery is skipped. We have e-mailed you a confirmation.",
     pause: (weeks: number, until: string) =>
-      `Done: your subscription is paused for ${weeksWord(weeks)}, until ${dayLong(until)}. We have e-mailed you a confirmation.`,
+      `Done: your subscription is paused for ${weeksWord(weeks)}, until ${formatWeekdayDay(until)}. We have e-mailed you a confirmation.`,
     cycle: (on: number, off: number) =>
       `Done: your cycle is now ${on} weeks on, ${off} weeks off. We have e-mailed you a confirmation.`,
     quantity: (quantity: number) =>
@@ -159,10 +153,10 @@ export const cancelPage = {
   consequencesHeading: "What happens when you cancel",
   consequences: (last: { on: string; amount: string } | null, next: { on: string } | null) => [
     next
-      ? `Your subscription ends now. Nothing more is charged: the charge of ${dayLong(next.on)} and every one after it will not happen, and nothing more ships.`
+      ? `Your subscription ends now. Nothing more is charged: the charge of ${formatWeekdayDay(next.on)} and every one after it will not happen, and nothing more ships.`
       : "Your subscription ends now. Nothing more is charged and nothing more ships.",
     last
-      ? `The delivery you already paid for (charged ${dayLong(last.on)}, ${last.amount}) is yours: if it has not shipped yet, it still ships. Cancelling refunds nothing by itself; the ${guarantee.days}-day money-back guarantee still covers each order.`
+      ? `The delivery you already paid for (charged ${formatWeekdayDay(last.on)}, ${last.amount}) is yours: if it has not shipped yet, it still ships. Cancelling refunds nothing by itself; the ${guarantee.days}-day money-back guarantee still covers each order.`
       : `Deliveries you already paid for are yours and still ship. Cancelling refunds nothing by itself; the ${guarantee.days}-day money-back guarantee still covers each order.`,
     "Your skips, pauses and calendar end with the subscription. You can subscribe again at any time.",
     "We e-mail you a confirmation.",

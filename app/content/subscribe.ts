@@ -1,4 +1,4 @@
-import { formatDay, formatMonthDay, formatWeekdayDay } from "~/shared/dates";
+import { formatDay, formatMonthDay } from "~/shared/dates";
 import { dosing, shipping } from "./product";
 import { sampleDataLabel } from "./sample-data";
 import { brand, paths } from "./site";
@@ -19,8 +19,6 @@ export const onDose = dosing.label.replace("daily", "a day");
 export const weeks = (count: number) => `${count} week${count === 1 ? "" : "s"}`;
 export const bottles = (count: number) => `${count} bottle${count === 1 ? "" : "s"}`;
 
-/** A calendar day (`YYYY-MM-DD`, the store's) as "Sat, Nov 28, 2026"; read in UTC, as days are. */
-export const formatDate = (date: string) => formatWeekdayDay(date);
 /** "Jan 23 to Feb 5, 2027"; "Nov 28, 2026 to Jan 22, 2027" across a new year. */
 export const formatRange = (start: string, last: string) =>
   `${start.slice(0, 4) === last.slice(0, 4) ? formatMonthDay(start) : formatDay(start)} to ${formatDay(last)}`;

@@ -7,7 +7,6 @@ import {
   bottlesWord,
   CANCEL_PATH,
   cancelPage,
-  dayLong,
   money,
   SUBSCRIPTION_PATH,
   subscriptionPage,
@@ -19,6 +18,7 @@ import { failureFor } from "~/server/http/failures.server";
 import { enforceRateLimit } from "~/server/http/guards.server";
 import { servicesFor } from "~/server/http/route-services.server";
 import { manageForm } from "~/server/subscriptions/manage-subscriptions.server";
+import { formatWeekdayDay } from "~/shared/dates";
 import type { Route } from "./+types/account.subscription.cancel";
 
 /**
@@ -113,7 +113,7 @@ export default function CancelSubscriptionPage({ loaderData, actionData }: Route
             <p className="mt-2 text-ink-200">
               {bottlesWord(view.quantity)} per delivery
               {view.nextCharge
-                ? `, next charge ${money(view.nextCharge.amount, view.currency)} on ${dayLong(view.nextCharge.date)}`
+                ? `, next charge ${money(view.nextCharge.amount, view.currency)} on ${formatWeekdayDay(view.nextCharge.date)}`
                 : ""}
               .
             </p>

@@ -198,7 +198,6 @@ function ResultPlan({
 }
 
 function CyclePlan({ view }: { view: QuizResultView }) {
-  const day = (iso: string) => formatWeekdayDay(iso);
   return (
     <section aria-labelledby="result-cycle" className="card p-6">
       <h2 id="result-cycle" className="text-xl font-extrabold text-white">
@@ -227,11 +226,11 @@ function CyclePlan({ view }: { view: QuizResultView }) {
         {view.calendar.map((row) => (
           <li key={row.label}>
             <p className="font-extrabold text-white">
-              <time dateTime={row.from}>{day(row.from)}</time>
+              <time dateTime={row.from}>{formatWeekdayDay(row.from)}</time>
               {row.to !== row.from ? (
                 <>
                   {" to "}
-                  <time dateTime={row.to}>{day(row.to)}</time>
+                  <time dateTime={row.to}>{formatWeekdayDay(row.to)}</time>
                 </>
               ) : null}
             </p>

@@ -10,7 +10,7 @@ import { TEXT_LINK } from "~/components/ui/text-link";
 import { pages } from "~/content/routes";
 import { sampleDataLabel } from "~/content/sample-data";
 import { paths } from "~/content/site";
-import { bottles, subscribePage as copy, formatDate, weeks } from "~/content/subscribe";
+import { bottles, subscribePage as copy, weeks } from "~/content/subscribe";
 import {
   BOTTLE_CHOICES,
   changedReason,
@@ -28,6 +28,7 @@ import { readHtmlForm } from "~/server/http/html-form.server";
 import { cancelUrlFor } from "~/server/http/return-url.server";
 import { servicesFor } from "~/server/http/route-services.server";
 import { subscribeForm } from "~/server/subscriptions/subscribe-page.server";
+import { formatWeekdayDay } from "~/shared/dates";
 import { formatMoney } from "~/shared/money";
 import { WEEKS_OFF, WEEKS_ON } from "~/shared/subscription-cycle";
 import type { Route } from "./+types/subscribe";
@@ -244,7 +245,7 @@ function SignUpForm({
           <h2 id="subscribe-calendar" className="text-xl font-extrabold text-white">
             {copy.calendarHeading(calendar.months)}
           </h2>
-          <p className="mt-2 mb-6 text-ink-200">{copy.calendarText(formatDate(calendar.start))}</p>
+          <p className="mt-2 mb-6 text-ink-200">{copy.calendarText(formatWeekdayDay(calendar.start))}</p>
           <CycleCalendar calendar={calendar} currency={terms.currency} bottleCount={choice.bottles} />
           <p className="mt-5 font-bold text-white" data-testid="calendar-summary">
             {copy.calendarSummary(calendar.deliveries, money(calendar.total), calendar.months)}

@@ -4,15 +4,11 @@ import { CycleCalendar } from "~/components/subscribe/cycle-calendar";
 import { RenewalTerms } from "~/components/subscribe/renewal-terms";
 import { buttonClass } from "~/components/ui/button-link";
 import { brand, paths } from "~/content/site";
-import {
-  subscribePage as calendarCopy,
-  welcomePage as copy,
-  formatDate,
-  subscribePaths,
-} from "~/content/subscribe";
+import { subscribePage as calendarCopy, welcomePage as copy, subscribePaths } from "~/content/subscribe";
 import { parseSessionId } from "~/contracts/order-confirmation";
 import type { WelcomeView } from "~/contracts/subscribe";
 import { servicesFor } from "~/server/http/route-services.server";
+import { formatWeekdayDay } from "~/shared/dates";
 import { formatMoney } from "~/shared/money";
 import type { Route } from "./+types/subscribe.welcome";
 
@@ -130,7 +126,7 @@ function Confirmed({ view }: { view: Extract<WelcomeView, { state: "confirmed" }
             {calendarCopy.calendarHeading(view.calendar.months)}
           </h2>
           <p className="mt-2 mb-6 text-ink-200">
-            {copy.confirmed.calendarFrom(formatDate(view.calendar.start))}
+            {copy.confirmed.calendarFrom(formatWeekdayDay(view.calendar.start))}
           </p>
           <CycleCalendar calendar={view.calendar} currency={view.currency} bottleCount={choice.bottles} />
         </section>

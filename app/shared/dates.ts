@@ -32,12 +32,12 @@ function asDate(input: DayInput): Date {
   return date;
 }
 
-const monthShort = (date: Date) => (MONTHS[date.getUTCMonth()] as string).slice(0, 3);
+const shortMonthName = (date: Date) => (MONTHS[date.getUTCMonth()] as string).slice(0, 3);
 
 /** "Nov 27, 2026" (Intl's `dateStyle: "medium"`). */
 export function formatDay(input: DayInput): string {
   const date = asDate(input);
-  return `${monthShort(date)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return `${shortMonthName(date)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /** "November 27, 2026" (Intl's `dateStyle: "long"`). */
@@ -55,8 +55,8 @@ export function formatWeekdayDay(input: DayInput): string {
 /** "Nov 27". */
 export function formatMonthDay(input: DayInput): string {
   const date = asDate(input);
-  return `${monthShort(date)} ${date.getUTCDate()}`;
+  return `${shortMonthName(date)} ${date.getUTCDate()}`;
 }
 
 /** "Nov". */
-export const formatMonth = (input: DayInput): string => monthShort(asDate(input));
+export const formatMonth = (input: DayInput): string => shortMonthName(asDate(input));

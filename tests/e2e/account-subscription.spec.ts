@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { dayLong, dayShort } from "~/content/account-subscription";
+import { formatMonthDay, formatWeekdayDay } from "~/shared/dates";
 import { addDays, STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
 import { sandboxCheckoutForm } from "../../scripts/lib/sandbox-checkout";
 import { signInByLink } from "./kit-support";
@@ -72,16 +72,16 @@ test("a subscriber sees the next charge and calendar, skips, pauses, cancels wit
   // 8 on / 2 off: the second bottle 30 days after the first.
   const second = addDays(today, 30);
   const third = addDays(today, 74);
-  await expect(page.getByText(dayLong(second)).first()).toBeVisible();
+  await expect(page.getByText(formatWeekdayDay(second)).first()).toBeVisible();
   await expect(page.getByText(/ for 2 bottles$/)).toBeVisible();
   await expect(page.getByText("8 weeks on, 2 weeks off")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your calendar" })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "Off weeks" }).first()).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.getByRole("button", { name: `Skip ${dayShort(second)}` }).click();
-  await expect(page.getByText(`Done: the delivery of ${dayLong(second)} is skipped.`)).toBeVisible();
-  await expect(page.getByText(dayLong(third)).first()).toBeVisible();
+  await page.getByRole("button", { name: `Skip ${formatMonthDay(second)}` }).click();
+  await expect(page.getByText(`Done: the delivery of ${formatWeekdayDay(second)} is skipped.`)).toBeVisible();
+  await expect(page.getByText(formatWeekdayDay(third)).first()).toBeVisible();
 
   // The pause, by keyboard: the choice, then the button.
   await page.getByLabel("How long").focus();

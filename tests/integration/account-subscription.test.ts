@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayLong, dayShort } from "~/content/account-subscription";
+import { formatMonthDay, formatWeekdayDay } from "~/shared/dates";
 import { formatMoney } from "~/shared/money";
 import {
   addDays,
@@ -112,16 +112,16 @@ describe.each(databaseTargets)("the subscriber's page on $name", ({ name }) => {
     const price = formatMoney(await unitAmount(subscriber), "usd");
     const before = await page(cookie);
     const due = addDays(subscriber.start, 30);
-    expect(before.text).toContain(dayLong(due));
+    expect(before.text).toContain(formatWeekdayDay(due));
     expect(before.text).toContain(`${price} for 1 bottle`);
     expect(before.text).toContain("Active");
     expect(before.text).toContain("8 weeks on, 2 weeks off");
     expect(before.bottle).toBe("1");
 
     const text = await confirmed(await change(cookie, { intent: "skip", bottle: before.bottle }), cookie);
-    expect(text).toContain(`the delivery of ${dayLong(due)} is skipped`);
+    expect(text).toContain(`the delivery of ${formatWeekdayDay(due)} is skipped`);
     // 8 on / 2 off: the third bottle is due on day 74, now the next charge.
-    expect(text).toContain(dayLong(addDays(subscriber.start, 74)));
+    expect(text).toContain(formatWeekdayDay(addDays(subscriber.start, 74)));
     expect(text).toContain("Skipped: nothing charged or shipped");
 
     await liveUntil(shop, subscriber, 80);
@@ -152,9 +152,9 @@ describe.each(databaseTargets)("the subscriber's page on $name", ({ name }) => {
 
     const text = await confirmed(await change(cookie, { intent: "pause", weeks: "3" }), cookie);
     const until = addDays(subscriber.start, 31);
-    expect(text).toContain(`paused for 3 weeks, until ${dayLong(until)}`);
-    expect(text).toContain(`Paused until ${dayShort(until)}, as you asked`);
-    expect(text).toContain(dayLong(addDays(subscriber.start, 51)));
+    expect(text).toContain(`paused for 3 weeks, until ${formatWeekdayDay(until)}`);
+    expect(text).toContain(`Paused until ${formatMonthDay(until)}, as you asked`);
+    expect(text).toContain(formatWeekdayDay(addDays(subscriber.start, 51)));
 
     await liveUntil(shop, subscriber, 60);
     const { dates } = await paidInvoices(shop, subscriber.subscriptionId);
@@ -242,7 +242,7 @@ describe.each(databaseTargets)("the subscriber's page on $name", ({ name }) => {
     const html = await form.text();
     const words = textOf(html);
     expect(words).toContain("Nothing more is charged");
-    expect(words).toContain(`charged ${dayLong(subscriber.start)}`);
+    expect(words).toContain(`charged ${formatWeekdayDay(subscriber.start)}`);
     expect(words).toContain("refunds nothing by itself");
     // One form, one button on it.
     expect(

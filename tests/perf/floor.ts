@@ -36,7 +36,8 @@ export async function serveFloor(
 ): Promise<{ origin: string; stop: () => Promise<void> }> {
   const compressed = new Map<string, Buffer>();
   const server: Server = createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://floor").pathname);
+    const url = new URL(request.url ?? "/", "http://floor");
+    const pathname = decodeURIComponent(url.pathname);
     let file = path.join(clientDir, pathname);
     if (!file.startsWith(clientDir)) {
       response.writeHead(403).end();
@@ -45,7 +46,7 @@ export async function serveFloor(
     try {
       if (statSync(file).isDirectory()) file = path.join(file, "index.html");
       let body: Buffer = readFileSync(file);
-      const paintedFirst = new URL(request.url ?? "/", "http://floor").searchParams.has("painted-first");
+      const paintedFirst = url.searchParams.has("painted-first");
       if (paintedFirst && file.endsWith(".html"))
         body = Buffer.from(deferHydrationScript(stripModulePreloads(body.toString("utf8"))));
       const headers: Record<string, string> = {

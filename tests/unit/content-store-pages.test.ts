@@ -3,13 +3,14 @@ import { aboutPage } from "~/content/about";
 import { faqEntries, faqGroups, faqPlain } from "~/content/faq-page";
 import { ingredients } from "~/content/ingredients";
 import { disclaimer } from "~/content/legal/disclaimer";
-import { formatEffectiveDate, type LegalDocument } from "~/content/legal/document";
+import type { LegalDocument } from "~/content/legal/document";
 import { countriesInProse, termsOfSale as termsFor } from "~/content/legal/terms";
 import { audience, dosing, fdaStatement, guarantee, kitFacts, shipping, supply } from "~/content/product";
 import { type Block, linkTargets, plainText, type RichText } from "~/content/rich-text";
 import { pageByPath } from "~/content/routes";
 import { company, paths, support } from "~/content/site";
 import { subscribePaths } from "~/content/subscribe-paths";
+import { formatDayLong } from "~/shared/dates";
 
 const answer = (id: string): string => {
   const entry = faqPlain.find((e) => e.id === id);
@@ -161,7 +162,7 @@ describe("terms of sale", () => {
       "contact",
     ]);
     expect(termsOfSale.effectiveDate).toBe("2026-11-28");
-    expect(formatEffectiveDate(termsOfSale.effectiveDate)).toBe("November 28, 2026");
+    expect(formatDayLong(termsOfSale.effectiveDate)).toBe("November 28, 2026");
   });
 
   it("states that a subscription renews until cancelled, its cycle, its price, its notices and how to cancel online", () => {

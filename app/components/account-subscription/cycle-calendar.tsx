@@ -1,5 +1,6 @@
-import { dayShort, money, monthShort, subscriptionPage } from "~/content/account-subscription";
+import { money, subscriptionPage } from "~/content/account-subscription";
 import type { SubscriptionView } from "~/contracts/account-subscription";
+import { formatMonth, formatMonthDay } from "~/shared/dates";
 import { addDays, type CycleCharge, type CyclePeriod, daysBetween } from "~/shared/subscription-cycle";
 
 /**
@@ -98,7 +99,7 @@ export function CycleCalendarView({
         <div className="relative mt-1 h-10 text-xs text-ink-300">
           {monthStarts(calendar.from, calendar.through).map((day) => (
             <span key={day} className="absolute top-0 -translate-x-1/2" style={{ left: at(day) }}>
-              {monthShort(day)}
+              {formatMonth(day)}
             </span>
           ))}
           <span
@@ -148,8 +149,8 @@ export function CycleCalendarView({
                     {" "}
                     ·{" "}
                     {period.start === last
-                      ? dayShort(last)
-                      : `${dayShort(period.start)} to ${dayShort(last)}`}
+                      ? formatMonthDay(last)
+                      : `${formatMonthDay(period.start)} to ${formatMonthDay(last)}`}
                   </span>
                   {current ? (
                     <span className="ml-2 rounded-full bg-white/10 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">
@@ -164,7 +165,7 @@ export function CycleCalendarView({
                   <ul className="mt-2 space-y-1 text-sm">
                     {charges.map((charge) => (
                       <li key={charge.bottle} className={charge.skipped ? "text-ink-300" : "text-ink-100"}>
-                        <span className="font-bold">{dayShort(charge.date)}</span>:{" "}
+                        <span className="font-bold">{formatMonthDay(charge.date)}</span>:{" "}
                         {chargeWords(charge, lastChargeOn, price)}
                       </li>
                     ))}

@@ -2,15 +2,10 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
-import {
-  CANCEL_PATH,
-  dayLong,
-  money,
-  SUBSCRIPTION_PATH,
-  subscriptionPage,
-} from "~/content/account-subscription";
+import { CANCEL_PATH, money, SUBSCRIPTION_PATH, subscriptionPage } from "~/content/account-subscription";
 import { pages } from "~/content/routes";
 import type { SubscriptionStatusView, SubscriptionView } from "~/contracts/account-subscription";
+import { formatWeekdayDay } from "~/shared/dates";
 import { PAUSE_WEEKS, WEEKS_OFF, WEEKS_ON } from "~/shared/subscription-cycle";
 import { CycleCalendarView } from "./cycle-calendar";
 
@@ -269,7 +264,7 @@ export function SubscriptionPanel({ view, notice }: { view: SubscriptionView; no
           {view.nextCharge && live ? (
             <>
               <p className="mt-3 text-3xl font-black text-white sm:text-4xl">
-                {dayLong(view.nextCharge.date)}
+                {formatWeekdayDay(view.nextCharge.date)}
               </p>
               <p className="mt-2 text-lg text-ink-100">
                 {words.next.amount(view.nextCharge.amount, view.currency, view.quantity)}
@@ -327,7 +322,7 @@ export function SubscriptionPanel({ view, notice }: { view: SubscriptionView; no
               <div>
                 <dt className="text-sm text-ink-300">Last charge</dt>
                 <dd className="mt-0.5 font-bold text-white">
-                  {money(view.lastPaid.amount, view.currency)} on {dayLong(view.lastPaid.on)}
+                  {money(view.lastPaid.amount, view.currency)} on {formatWeekdayDay(view.lastPaid.on)}
                 </dd>
               </div>
             ) : null}

@@ -4,7 +4,7 @@ import { Stars } from "~/components/ui/stars";
 import { reviewsPage, sampleReviewLabel } from "~/content/reviews";
 import { brand } from "~/content/site";
 import type { PublicReview } from "~/contracts/reviews";
-import { formatDate } from "./format";
+import { formatDayLong } from "~/shared/dates";
 
 /**
  * One published review: its stars (named "Rated 4 out of 5"), title, text, name and date, "Verified
@@ -49,7 +49,7 @@ export function ReviewCard({
       <p className="mt-3 text-sm text-ink-300">
         <span className="font-bold text-ink-100">{review.displayName}</span>
         <span aria-hidden="true"> · </span>
-        <time dateTime={review.writtenAt}>{formatDate(review.writtenAt)}</time>
+        <time dateTime={review.writtenAt}>{formatDayLong(review.writtenAt)}</time>
       </p>
       {review.reply ? (
         <div className="mt-4 ml-4 border-l-2 border-ember-500/60 pl-4 sm:ml-8">
@@ -62,7 +62,7 @@ export function ReviewCard({
                   ·{" "}
                 </span>
                 <time dateTime={review.replyAt} className="font-normal text-ink-300">
-                  {formatDate(review.replyAt)}
+                  {formatDayLong(review.replyAt)}
                 </time>
               </>
             ) : null}

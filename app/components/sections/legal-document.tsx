@@ -1,5 +1,6 @@
 import { RichTextBlocks } from "~/components/ui/rich-text";
-import { formatEffectiveDate, type LegalDocument, type LegalSection } from "~/content/legal/document";
+import type { LegalDocument, LegalSection } from "~/content/legal/document";
+import { formatDayLong } from "~/shared/dates";
 import { PageIntro } from "./page-intro";
 
 function Contents({ sections }: { sections: readonly LegalSection[] }) {
@@ -26,7 +27,7 @@ function Contents({ sections }: { sections: readonly LegalSection[] }) {
  * headings carry anchors, set at a readable line length.
  */
 export function LegalDocumentPage({ heading, document }: { heading: string; document: LegalDocument }) {
-  const effective = formatEffectiveDate(document.effectiveDate);
+  const effective = formatDayLong(document.effectiveDate);
   return (
     <>
       <PageIntro eyebrow={document.eyebrow} heading={heading}>

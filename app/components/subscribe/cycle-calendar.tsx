@@ -1,6 +1,7 @@
 import { Icon } from "~/components/ui/icon";
-import { subscribePage as copy, formatDate, formatRange } from "~/content/subscribe";
+import { subscribePage as copy, formatRange } from "~/content/subscribe";
 import type { CalendarEntry, SubscribeCalendar } from "~/contracts/subscribe";
+import { formatWeekdayDay } from "~/shared/dates";
 import { formatMoney } from "~/shared/money";
 
 /**
@@ -55,7 +56,7 @@ function CalendarRow({
         </span>
         <p className="text-ink-100">
           <time dateTime={entry.date} className="font-extrabold text-white">
-            {formatDate(entry.date)}
+            {formatWeekdayDay(entry.date)}
           </time>
           {copy.row.charge(entry.delivery, money(entry.amount), bottleCount)}
         </p>

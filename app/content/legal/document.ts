@@ -1,5 +1,4 @@
 import type { RichText } from "~/content/rich-text";
-import { formatDayLong } from "~/shared/dates";
 
 /**
  * A long-form page (terms of sale, disclaimer, and any legal page that follows): numbered sections,
@@ -15,6 +14,3 @@ export type LegalDocument = {
   effectiveDate: string;
   sections: readonly LegalSection[];
 };
-
-/** "2026-11-23" → "November 23, 2026", the same on the server and in every browser. */
-export const formatEffectiveDate = (iso: string): string => formatDayLong(iso);

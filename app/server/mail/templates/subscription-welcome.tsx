@@ -9,16 +9,9 @@ import { Text } from "@react-email/text";
 import { z } from "zod";
 import { fdaStatement } from "~/content/product";
 import { brand } from "~/content/site";
-import {
-  bottles,
-  formatDate,
-  formatRange,
-  onDose,
-  renewalTerms,
-  subscribePage,
-  weeks,
-} from "~/content/subscribe";
+import { bottles, formatRange, onDose, renewalTerms, subscribePage, weeks } from "~/content/subscribe";
 import type { CalendarEntry } from "~/contracts/subscribe";
+import { formatWeekdayDay } from "~/shared/dates";
 import { formatMoney } from "~/shared/money";
 import { isCycleChoice } from "~/shared/subscription-cycle";
 import {
@@ -105,7 +98,7 @@ function entryLine(entry: CalendarEntry, notice: SubscriptionWelcome): { when: s
   const money = (amount: number) => formatMoney(amount, notice.currency);
   if (entry.kind === "charge")
     return {
-      when: formatDate(entry.date),
+      when: formatWeekdayDay(entry.date),
       what: `Delivery ${entry.delivery}: ${bottles(notice.quantity)} for ${money(entry.amount)}`,
     };
   if (entry.kind === "on")
@@ -152,7 +145,7 @@ export function SubscriptionWelcomeEmail({ notice }: { notice: SubscriptionWelco
         Your subscription has started
       </Heading>
       <Text style={text}>
-        {`Thank you for subscribing to ${notice.productTitle}. Your first payment went through on ${formatDate(notice.startedOn)} and your first delivery is on its way; its order confirmation comes in a separate e-mail. Here are the terms you agreed to, and your dates.`}
+        {`Thank you for subscribing to ${notice.productTitle}. Your first payment went through on ${formatWeekdayDay(notice.startedOn)} and your first delivery is on its way; its order confirmation comes in a separate e-mail. Here are the terms you agreed to, and your dates.`}
       </Text>
 
       <Section
@@ -249,7 +242,7 @@ export async function renderSubscriptionWelcome(notice: SubscriptionWelcome) {
   const lines = [
     welcomeSubject,
     "",
-    `Thank you for subscribing to ${notice.productTitle}. Your first payment went through on ${formatDate(notice.startedOn)} and your first delivery is on its way.`,
+    `Thank you for subscribing to ${notice.productTitle}. Your first payment went through on ${formatWeekdayDay(notice.startedOn)} and your first delivery is on its way.`,
     "",
     `${perDelivery} per delivery (${bottles(notice.quantity)}), ${weeks(notice.weeksOn)} on, ${weeks(notice.weeksOff)} off.`,
     "",
