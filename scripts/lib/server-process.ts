@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { killGroup, spawnTracked } from "./processes";
 import { serverEntryArgs } from "./server-entry";
 
@@ -37,13 +37,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export type ServerProcessOptions = {
+  /** Modules node loads before the server (`--import`), such as a test's probe into the process. */
+  preload?: string[];
+  /** An IPC channel to the server (structured-clone messages): `RunningServer.process.send`. */
+  ipc?: boolean;
+};
+
 /**
  * Starts the production server (the build named by BUILD_DIR must exist) as its own process on a
  * free loopback port, with the embedded database in memory unless the environment says otherwise.
  */
-export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  { preload = [], ipc = false }: ServerProcessOptions = {},
+): Promise<RunningServer> {
   const port = env.PORT && env.PORT !== "0" ? Number(env.PORT) : await freePort();
-  const child = spawnTracked(process.execPath, serverEntryArgs(env.BUILD_DIR ?? process.env.BUILD_DIR), {
+  const imports = preload.flatMap((module) => ["--import", pathToFileURL(module).href]);
+  const entry = serverEntryArgs(env.BUILD_DIR ?? process.env.BUILD_DIR);
+  const child = spawnTracked(process.execPath, [...imports, ...entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -55,7 +67,8 @@ export async function startServer(env: Record<string, string | undefined> = {}):
       ...env,
       PORT: String(port),
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
+    ...(ipc ? { serialization: "advanced" as const } : {}),
   });
   const logs: string[] = [];
   let exitCode: number | null | undefined;

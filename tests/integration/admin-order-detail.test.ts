@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { eventually } from "./checkout-harness";
-import { adminSignIn, buyOrder, formPoster, inDatabase, refuseSync, textOf } from "./order-pages-support";
+import { adminSignIn, buyOrder, formPoster, refuseSync, textOf } from "./order-pages-support";
 
 /**
  * The back office's order search and one order's page over HTTP (decision 088): an operator answering
@@ -117,12 +117,10 @@ describe.each(databaseTargets)("an order in the back office on $name", ({ name }
       shop,
       `guarantee.${Date.now().toString(36)}@example.com`,
     );
-    await inDatabase(shop, () =>
-      shop.store.query(
-        `insert into guarantee_requests (order_id, email, reason)
+    await shop.store.query(
+      `insert into guarantee_requests (order_id, email, reason)
          select id, email, 'Not for me' from orders where stripe_session_id = $1`,
-        [sessionId],
-      ),
+      [sessionId],
     );
     const cookie = await adminSignIn(shop, post, ADMIN);
     const html = await (await get(`/admin/orders/${orderNumber}`, cookie)).text();

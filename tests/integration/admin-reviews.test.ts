@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
-import { adminSignIn, formPoster, inDatabase, textOf } from "./order-pages-support";
+import { adminSignIn, formPoster, textOf } from "./order-pages-support";
 
 /**
  * Issue 18 item 3 over HTTP: `/admin/reviews`, the back office's held reviews and list. Only a
@@ -47,36 +47,34 @@ describe.each(databaseTargets)("the back office's reviews on $name", ({ name }) 
   let orderNumber = 0;
 
   beforeAll(async () => {
-    await inDatabase(shop, async () => {
-      const [order] = await shop.store.query<{ id: string; order_number: string }>(
-        `insert into orders (stripe_session_id, email, customer_name, lines, amount_total, amount_subtotal, currency, payment_status)
+    const [order] = await shop.store.query<{ id: string; order_number: string }>(
+      `insert into orders (stripe_session_id, email, customer_name, lines, amount_total, amount_subtotal, currency, payment_status)
          values ($1, 'reviewer@example.com', 'Rae Viewer', '[]'::jsonb, 3900, 3900, 'usd', 'paid') returning id, order_number`,
-        [`cs_test_admin_reviews_${randomUUID()}`],
-      );
-      orderNumber = Number(order?.order_number);
-      for (const [key, seed] of Object.entries(seeds) as [Key, Omit<Seed, "key">][]) {
-        const invited = key === "older";
-        await shop.store.query(
-          `insert into reviews (id, product, order_id, rating, title, body, display_name, verified, status, held_reasons,
+      [`cs_test_admin_reviews_${randomUUID()}`],
+    );
+    orderNumber = Number(order?.order_number);
+    for (const [key, seed] of Object.entries(seeds) as [Key, Omit<Seed, "key">][]) {
+      const invited = key === "older";
+      await shop.store.query(
+        `insert into reviews (id, product, order_id, rating, title, body, display_name, verified, status, held_reasons,
              source, created_at, published_at, updated_at)
            values ($1, 'forge-enhancer', $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10,
              now() - ($11 || ' hours')::interval, case when $8 = 'published' then now() end, now())`,
-          [
-            ids[key],
-            invited ? order?.id : null,
-            seed.rating,
-            `Title ${key}`,
-            seed.body,
-            `Reviewer ${key}`,
-            invited,
-            seed.status,
-            JSON.stringify(seed.reasons),
-            invited ? "invited" : "imported",
-            invited ? "74" : "0",
-          ],
-        );
-      }
-    });
+        [
+          ids[key],
+          invited ? order?.id : null,
+          seed.rating,
+          `Title ${key}`,
+          seed.body,
+          `Reviewer ${key}`,
+          invited,
+          seed.status,
+          JSON.stringify(seed.reasons),
+          invited ? "invited" : "imported",
+          invited ? "74" : "0",
+        ],
+      );
+    }
   }, 120_000);
 
   const post = formPoster(shop, newClient);
@@ -93,14 +91,13 @@ describe.each(databaseTargets)("the back office's reviews on $name", ({ name }) 
     const start = html.indexOf(`id="${id}"`);
     return start < 0 ? "" : textOf(html.slice(start, html.indexOf("</article>", start)));
   };
-  const rowOf = (key: Key) =>
-    inDatabase(shop, async () => {
-      const [row] = await shop.store.query<Row>(
-        "select status, moderation_note, moderated_by, moderated_at, published_at, reply from reviews where id = $1",
-        [ids[key]],
-      );
-      return row as Row;
-    });
+  const rowOf = async (key: Key) => {
+    const [row] = await shop.store.query<Row>(
+      "select status, moderation_note, moderated_by, moderated_at, published_at, reply from reviews where id = $1",
+      [ids[key]],
+    );
+    return row as Row;
+  };
   const decide = (cookie: string, key: Key | string, intent: string, note: string) =>
     post("/admin/reviews", { intent, reviewId: key in ids ? ids[key as Key] : key, note }, { cookie });
   const expectRefused = (status: number) => expect([400, 403]).toContain(status);

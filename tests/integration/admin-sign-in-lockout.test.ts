@@ -3,7 +3,7 @@ import { SERVER_START_MS } from "../../scripts/lib/server-process";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { eventually, mailsTo } from "./checkout-harness";
-import { formPoster, inDatabase, linkIn } from "./order-pages-support";
+import { formPoster, linkIn } from "./order-pages-support";
 
 /**
  * Issue 38 items 3 and 4 over HTTP: a burst of sign-in requests for the operator's address, from any
@@ -56,14 +56,14 @@ describe.each(databaseTargets)("back office sign-in under a burst on $name", ({ 
   };
   /** The operator's links: how many were ever made, and how many are live (unused, unexpired). */
   const linksMade = () =>
-    inDatabase(shop, () =>
-      shop.store.query<{ made: number; live: number }>(
+    shop.store
+      .query<{ made: number; live: number }>(
         `select count(*)::int as made,
            (count(*) filter (where used_at is null and expires_at > now()))::int as live
          from admin_login_tokens where email = $1`,
         [ADMIN],
-      ),
-    ).then((rows) => rows[0]);
+      )
+      .then((rows) => rows[0]);
   const mailedLinks = (count: number) =>
     eventually(() => {
       expect(linksTo(ADMIN)).toHaveLength(count);

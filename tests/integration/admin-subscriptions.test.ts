@@ -6,7 +6,7 @@ import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { shopperSignIn } from "./account-support";
 import { eventually, mailsTo, postJson } from "./checkout-harness";
-import { adminSignIn, buyOrder, formPoster, inDatabase, textOf } from "./order-pages-support";
+import { adminSignIn, buyOrder, formPoster, textOf } from "./order-pages-support";
 import { liveUntil, sdk, startAndPay } from "./subscription-support";
 
 /**
@@ -193,13 +193,11 @@ describe.each(databaseTargets)("subscriptions in the back office on $name", ({ n
     expect([...rowsOf(await page("/admin/subscriptions?state=bogus&page=x", cookie)).keys()]).toHaveLength(4);
 
     // Thirty checkouts more never paid: page 1 of the pending ones holds 25, page 2 the other 6.
-    await inDatabase(shop, () =>
-      shop.store.query(
-        `insert into subscriptions (stripe_session_id, variant_id, selling_plan_id, product_title, weeks_on, weeks_off, quantity, unit_amount, currency, created_at)
+    await shop.store.query(
+      `insert into subscriptions (stripe_session_id, variant_id, selling_plan_id, product_title, weeks_on, weeks_off, quantity, unit_amount, currency, created_at)
          select 'cs_test_paging_' || n, 'gid://shopify/ProductVariant/49100000000001', 'gid://shopify/SellingPlan/1',
                 'Forge Enhancer', 8, 2, 1, 3315, 'usd', now() - make_interval(days => n)
          from generate_series(1, 30) as n`,
-      ),
     );
     const first = await page("/admin/subscriptions?state=pending", cookie);
     expect(rowsOf(first).size).toBe(25);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { eventually, mailsTo, sleep } from "./checkout-harness";
-import { buyOrder, formPoster, inDatabase, linkIn, refuseSync, textOf } from "./order-pages-support";
+import { buyOrder, formPoster, linkIn, refuseSync, textOf } from "./order-pages-support";
 
 /**
  * Issue 16 item 7 over HTTP: the back office's sign-in (the same answer for every address, mail only
@@ -109,11 +109,9 @@ describe.each(databaseTargets)("back office on $name", ({ name }) => {
   it("refuses a link after its 15 minutes", async () => {
     const link = await signInLink("second@forge.example");
     const token = new URL(link).searchParams.get("token") ?? "";
-    await inDatabase(shop, () =>
-      shop.store.query(
-        "update admin_login_tokens set expires_at = now() - interval '1 second' where email = $1 and used_at is null",
-        ["second@forge.example"],
-      ),
+    await shop.store.query(
+      "update admin_login_tokens set expires_at = now() - interval '1 second' where email = $1 and used_at is null",
+      ["second@forge.example"],
     );
     expect(textOf(await (await get(link)).text())).toContain("This link has expired");
     const refused = await post(link, {});

@@ -3,7 +3,7 @@ import { type ResultInput, resultBundle, signedHeaders, specimen } from "../../s
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { eventually, mailsTo } from "./checkout-harness";
-import { adminSignIn, buyOrder, formPoster, inDatabase, textOf } from "./order-pages-support";
+import { adminSignIn, buyOrder, formPoster, textOf } from "./order-pages-support";
 
 /**
  * Issue 35 items 4 and 7 over HTTP: the lab's FHIR deliveries to /api/lab/fhir, signed (and forged),
@@ -104,8 +104,7 @@ describe.each(databaseTargets)("the lab's deliveries on $name", ({ name }) => {
     return { kits: ids.slice(0, count), unregistered: ids[count] ?? "", cookie, admin, batch };
   }
   const compact = (kitId: string) => kitId.replace(/-/g, "");
-  const rowsOf = (sql: string, params: unknown[]) =>
-    inDatabase(shop, () => shop.store.query<Record<string, unknown>>(sql, params));
+  const rowsOf = (sql: string, params: unknown[]) => shop.store.query<Record<string, unknown>>(sql, params);
 
   it("refuses deliveries not signed by a configured lab, and malformed ones, with an OperationOutcome", async () => {
     const { kits, unregistered } = await registeredKits("refusals@example.com", 1);

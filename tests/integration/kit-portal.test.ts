@@ -3,7 +3,7 @@ import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { mailsTo } from "./checkout-harness";
 import { ADULT, kitPortal } from "./kit-portal-support";
-import { adminSignIn, formPoster, inDatabase, textOf } from "./order-pages-support";
+import { adminSignIn, formPoster, textOf } from "./order-pages-support";
 
 /**
  * Issue 35 items 1-3 over HTTP: the back office makes a batch of kit IDs (CSV to print) and marks it
@@ -131,10 +131,9 @@ describe.each(databaseTargets)("kit portal on $name", ({ name }) => {
     const cookie = await shopperSignIn("sealed@example.com");
     expect((await register(cookie, { kitId: kit, dateOfBirth: "1971-08-09" })).status).toBe(303);
     const compact = kit.replace(/-/g, "");
-    const rows = await inDatabase(shop, () =>
-      shop.store.query<Record<string, unknown>>("select * from kit_registrations where kit_id = $1", [
-        compact,
-      ]),
+    const rows = await shop.store.query<Record<string, unknown>>(
+      "select * from kit_registrations where kit_id = $1",
+      [compact],
     );
     expect(rows).toHaveLength(1);
     const raw = JSON.stringify(rows);

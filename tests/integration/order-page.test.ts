@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createOrderLinks } from "~/server/orders/order-link.server";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
-import { buyOrder, inDatabase, linkIn, textOf } from "./order-pages-support";
+import { buyOrder, linkIn, textOf } from "./order-pages-support";
 
 /**
  * Issue 16 item 5 over HTTP: the confirmation e-mail links to the order page (a signed link), which
@@ -46,11 +46,9 @@ describe.each(databaseTargets)("order page on $name", ({ name }) => {
     expect((await fetch(`${shop.origin}/orders/nonsense`)).status).toBe(404);
 
     // A link the site signed 181 days ago (default ORDER_LINK_TTL_DAYS is 180), with its own secret.
-    const [row] = await inDatabase(shop, () =>
-      shop.store.query<{ id: string; secret: string }>(
-        "select o.id, (select value from site_secrets where name = 'signing') as secret from orders o where o.stripe_session_id = $1",
-        [sessionId],
-      ),
+    const [row] = await shop.store.query<{ id: string; secret: string }>(
+      "select o.id, (select value from site_secrets where name = 'signing') as secret from orders o where o.stripe_session_id = $1",
+      [sessionId],
     );
     if (!row) throw new Error("no order row");
     const old = createOrderLinks({

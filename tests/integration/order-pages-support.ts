@@ -12,11 +12,6 @@ import {
 
 /** Shared by the order-page and admin tests: a paid order through the sandbox, and a look into its database. */
 
-/** PGlite's data can be read only while no server holds it: stop, read, restart. */
-export function inDatabase<T>(shop: TestShop, read: () => Promise<T>): Promise<T> {
-  return shop.store.name === "postgres" ? read() : shop.whileStopped(read);
-}
-
 /** Buys two Enhancers as `buyer` (pay page, then the success page's verify): the order and its e-mail. */
 export async function buyOrder(shop: TestShop, buyer: string) {
   const { sessionId, checkoutUrl } = await createCheckout(
@@ -108,14 +103,12 @@ export async function adminSignIn(
 
 /** Makes the order's Shopify sync one that Shopify refused `attempts` times: "failed", waiting for a person. */
 export function refuseSync(shop: TestShop, sessionId: string, attempts: number, error: string) {
-  return inDatabase(shop, () =>
-    shop.store.query(
-      `insert into shopify_syncs (kind, dedupe_key, order_id, status, attempts, last_error, next_attempt_at, locked_until)
-       select 'order_create', $1, id, 'failed', $2, $3, now() + interval '1 day', now() + interval '1 day'
-       from orders where stripe_session_id = $1
-       on conflict (kind, dedupe_key) do update set status = 'failed', attempts = excluded.attempts,
-         last_error = excluded.last_error, next_attempt_at = excluded.next_attempt_at, locked_until = excluded.locked_until`,
-      [sessionId, attempts, error],
-    ),
+  return shop.store.query(
+    `insert into shopify_syncs (kind, dedupe_key, order_id, status, attempts, last_error, next_attempt_at, locked_until)
+     select 'order_create', $1, id, 'failed', $2, $3, now() + interval '1 day', now() + interval '1 day'
+     from orders where stripe_session_id = $1
+     on conflict (kind, dedupe_key) do update set status = 'failed', attempts = excluded.attempts,
+       last_error = excluded.last_error, next_attempt_at = excluded.next_attempt_at, locked_until = excluded.locked_until`,
+    [sessionId, attempts, error],
   );
 }

@@ -4,7 +4,7 @@ import { databaseTargets } from "../../scripts/lib/test-database";
 import { planAnswers } from "../support/quiz-answers";
 import { useShop } from "../support/shop";
 import { mailsTo } from "./checkout-harness";
-import { adminSignIn, formPoster, inDatabase, textOf } from "./order-pages-support";
+import { adminSignIn, formPoster, textOf } from "./order-pages-support";
 
 /**
  * Issue 34 over HTTP without JavaScript: every step a plain form post carrying the answers so far in a
@@ -143,9 +143,7 @@ describe.each(databaseTargets)("the T-Quiz without JavaScript on $name", ({ name
 
   it("stores the answers only with consent, sealed, and deletes them on request", async () => {
     const countSaved = () =>
-      inDatabase(shop, () =>
-        shop.store.query<{ n: number }>("select count(*)::int as n from saved_quiz_answers"),
-      );
+      shop.store.query<{ n: number }>("select count(*)::int as n from saved_quiz_answers");
     const before = (await countSaved())[0]?.n ?? 0;
     const location = await walk({ ...planAnswers, goal: "training" });
 
@@ -159,9 +157,7 @@ describe.each(databaseTargets)("the T-Quiz without JavaScript on $name", ({ name
     const savedLocation = saved.headers.get("location") ?? "";
     expect(savedLocation).not.toBe(location);
     expect(textOf(await (await get(savedLocation)).text())).toContain("Your answers are saved until");
-    const rows = await inDatabase(shop, () =>
-      shop.store.query<Record<string, unknown>>("select * from saved_quiz_answers"),
-    );
+    const rows = await shop.store.query<Record<string, unknown>>("select * from saved_quiz_answers");
     expect(rows.length).toBe(before + 1);
     const raw = JSON.stringify(rows);
     expect(raw).toMatch(/hd1\./);
@@ -189,11 +185,9 @@ describe.each(databaseTargets)("the T-Quiz without JavaScript on $name", ({ name
         expect(part.toLowerCase()).not.toContain(answer.toLowerCase());
     }
     const subscribers = () =>
-      inDatabase(shop, () =>
-        shop.store.query<{ n: number }>(
-          "select count(*)::int as n from newsletter_subscribers where email = $1",
-          [address],
-        ),
+      shop.store.query<{ n: number }>(
+        "select count(*)::int as n from newsletter_subscribers where email = $1",
+        [address],
       );
     expect((await subscribers())[0]?.n).toBe(0);
 

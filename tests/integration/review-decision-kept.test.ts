@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
-import { adminSignIn, formPoster, inDatabase, textOf } from "./order-pages-support";
+import { adminSignIn, formPoster, textOf } from "./order-pages-support";
 import { invitedLink } from "./review-support";
 
 /**
@@ -44,12 +44,10 @@ describe.each(databaseTargets)("an author's edit after a person's decision on $n
     displayName: "Lee P.",
   });
   const reviewOf = async (sessionId: string) => {
-    const [row] = await inDatabase(shop, () =>
-      shop.store.query<Stored>(
-        `select r.id, r.status, r.held_reasons, r.moderation_note, r.moderated_by, r.published_at
+    const [row] = await shop.store.query<Stored>(
+      `select r.id, r.status, r.held_reasons, r.moderation_note, r.moderated_by, r.published_at
            from reviews r join orders o on o.id = r.order_id where o.stripe_session_id = $1`,
-        [sessionId],
-      ),
+      [sessionId],
     );
     if (!row) throw new Error("no review for the order");
     return row;

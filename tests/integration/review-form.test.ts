@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createReviewLinks } from "~/server/reviews/review-link.server";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
-import { formPoster, inDatabase, textOf } from "./order-pages-support";
+import { formPoster, textOf } from "./order-pages-support";
 import { leaksIn } from "./resilience-support";
 import { invitedLink } from "./review-support";
 
@@ -47,11 +47,9 @@ describe.each(databaseTargets)("the write-a-review form on $name", ({ name }) =>
     ...overrides,
   });
   const reviewsOf = (sessionId: string) =>
-    inDatabase(shop, () =>
-      shop.store.query<StoredReview>(
-        "select r.* from reviews r join orders o on o.id = r.order_id where o.stripe_session_id = $1",
-        [sessionId],
-      ),
+    shop.store.query<StoredReview>(
+      "select r.* from reviews r join orders o on o.id = r.order_id where o.stripe_session_id = $1",
+      [sessionId],
     );
 
   it("shows the product and the form, private and unindexed, with the buyer's first name and initial", async () => {
@@ -169,11 +167,9 @@ describe.each(databaseTargets)("the write-a-review form on $name", ({ name }) =>
     }
 
     // A link the site signed 91 days ago, with its own secret.
-    const [row] = await inDatabase(shop, () =>
-      shop.store.query<{ id: string; secret: string }>(
-        "select o.id, (select value from site_secrets where name = 'signing') as secret from orders o where o.email = $1",
-        ["form.links@example.com"],
-      ),
+    const [row] = await shop.store.query<{ id: string; secret: string }>(
+      "select o.id, (select value from site_secrets where name = 'signing') as secret from orders o where o.email = $1",
+      ["form.links@example.com"],
     );
     if (!row) throw new Error("no order row");
     const old = createReviewLinks({
@@ -197,11 +193,9 @@ describe.each(databaseTargets)("the write-a-review form on $name", ({ name }) =>
   it("after 30 days the review can no longer be changed: the page says so, a post changes nothing", async () => {
     const { link, sessionId } = await invitedLink(shop, "form.locked@example.com");
     expect((await post(link, review())).status).toBe(200);
-    await inDatabase(shop, () =>
-      shop.store.query(
-        "update reviews set created_at = now() - interval '31 days' where order_id = (select id from orders where stripe_session_id = $1)",
-        [sessionId],
-      ),
+    await shop.store.query(
+      "update reviews set created_at = now() - interval '31 days' where order_id = (select id from orders where stripe_session_id = $1)",
+      [sessionId],
     );
     const page = textOf(await (await fetch(link)).text());
     expect(page).toContain("This review can no longer be changed");

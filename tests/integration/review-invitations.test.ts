@@ -12,7 +12,7 @@ import {
   startEmulators,
   startShop,
 } from "./checkout-harness";
-import { inDatabase, textOf } from "./order-pages-support";
+import { textOf } from "./order-pages-support";
 import { invitationsTo, invitationTo, markShipped, paidOrder, shopifyNumberOf } from "./review-support";
 
 /**
@@ -79,7 +79,7 @@ describe.each(databaseTargets)("review invitations on $name", ({ name }) => {
         expect(`${text} ${textOf(invitation.html)}`).not.toMatch(words);
       expect(text).toContain("good or bad");
 
-      const [row] = await inDatabase(shop, () => invitationRow(shop.store, order.sessionId));
+      const [row] = await invitationRow(shop.store, order.sessionId);
       expect(row).toMatchObject({ status: "invited", deliveries: 1, days: 0 });
       expect(invitationsTo(shop.emulators, buyer)).toHaveLength(1);
       // Each link opens its form.
@@ -100,7 +100,7 @@ describe.each(databaseTargets)("review invitations on $name", ({ name }) => {
       await markShipped(shop.emulators, order.sessionId);
       await eventually(
         async () => {
-          const [row] = await inDatabase(shop, () => invitationRow(shop.store, order.sessionId));
+          const [row] = await invitationRow(shop.store, order.sessionId);
           expect(row).toMatchObject({ status: "due", deliveries: 0 });
           expect(Number(row?.days)).toBeCloseTo(30, 5);
         },

@@ -3,7 +3,6 @@ import { rateLimits } from "~/server/http/rate-limits.server";
 import { SERVER_START_MS } from "../../scripts/lib/server-process";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
-import { inDatabase } from "./order-pages-support";
 
 /**
  * Issue 38, the helpful votes over IPv6: the server listens on `::1` only, and each request comes over
@@ -23,12 +22,10 @@ describe.each(databaseTargets)("helpful votes over IPv6 on $name", ({ name }) =>
   let reviewId = "";
 
   beforeAll(async () => {
-    const [row] = await inDatabase(shop, () =>
-      shop.store.query<{ id: string }>(
-        `insert into reviews (product, rating, title, body, display_name, verified, status, source,
+    const [row] = await shop.store.query<{ id: string }>(
+      `insert into reviews (product, rating, title, body, display_name, verified, status, source,
           created_at, published_at) values ('forge-enhancer', 5, '${TITLE}', 'Body of the review.', 'Sam K.',
           true, 'published', 'imported', now(), now()) returning id`,
-      ),
     );
     reviewId = row?.id ?? "";
   }, SERVER_START_MS + 60_000);

@@ -325,11 +325,9 @@ describe.each(databaseTargets)("the subscription sign-up on $name", ({ name }) =
     );
     // In the outbox: one message for the subscription, sent (its key is the Stripe subscription).
     const subscriptionId = shop.emulators.stripe.session(sessionId)?.subscription as string;
-    const rows = await shop.whileStopped(() =>
-      shop.store.query<{ status: string; to_address: string }>(
-        "select status, to_address from email_deliveries where kind = 'subscription_welcome' and dedupe_key = $1",
-        [subscriptionId],
-      ),
+    const rows = await shop.store.query<{ status: string; to_address: string }>(
+      "select status, to_address from email_deliveries where kind = 'subscription_welcome' and dedupe_key = $1",
+      [subscriptionId],
     );
     expect(rows).toEqual([{ status: "sent", to_address: email }]);
     expect(welcomes()).toHaveLength(1);

@@ -158,13 +158,16 @@ describe.each(databaseTargets)("subscription orders on $name", ({ name }) => {
     expect(bad.status).toBe(400);
 
     // In the database: one order per paid invoice of this site's subscriptions, and none other.
-    const rows = await shop.whileStopped(() =>
-      shop.store.query<{ invoices: number; orders: number; distinct_invoices: number; subs: number }>(
-        `select (select count(*)::int from orders where stripe_invoice_id is not null) as orders,
+    const rows = await shop.store.query<{
+      invoices: number;
+      orders: number;
+      distinct_invoices: number;
+      subs: number;
+    }>(
+      `select (select count(*)::int from orders where stripe_invoice_id is not null) as orders,
                 (select count(distinct stripe_invoice_id)::int from orders) as distinct_invoices,
                 (select count(*)::int from subscriptions where stripe_subscription_id is not null) as subs,
                 0 as invoices`,
-      ),
     );
     expect(rows[0]).toMatchObject({ orders: 9, distinct_invoices: 9, subs: 3 });
   }, 180_000);

@@ -216,11 +216,9 @@ describe.each(databaseTargets)("changes made outside the site on $name", ({ name
     );
 
     // In the database: the quantity followed, the cancellation marked, every order one per invoice.
-    const rows = await shop.whileStopped(() =>
-      shop.store.query<{ email: string; status: string; quantity: number }>(
-        `select email, status, quantity from subscriptions where email in ($1, $2) order by email`,
-        ["dashboard.cancel@example.com", "two.bottles@example.com"],
-      ),
+    const rows = await shop.store.query<{ email: string; status: string; quantity: number }>(
+      `select email, status, quantity from subscriptions where email in ($1, $2) order by email`,
+      ["dashboard.cancel@example.com", "two.bottles@example.com"],
     );
     expect(rows).toEqual([
       { email: "dashboard.cancel@example.com", status: "canceled", quantity: 1 },

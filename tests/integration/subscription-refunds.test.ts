@@ -40,18 +40,17 @@ const SYNC_ENV = { SHOPIFY_SYNC_RETRY_MAX_SECONDS: "2", SHOPIFY_SYNC_LEASE_SECON
 describe.each(databaseTargets)("subscription refunds on $name", ({ name }) => {
   const shop = useShop({ store: name, webhooks: true, testClocks: true, ownOrigin: true, env: SYNC_ENV });
 
-  /** The invoice's order and its refunds, read while the server is stopped (PGlite is single-process). */
-  const recorded = (invoiceId: string) =>
-    shop.whileStopped(async () => ({
-      orders: await shop.store.query<{ payment_intent_id: string | null; amount_refunded: number }>(
-        "select payment_intent_id, amount_refunded from orders where stripe_invoice_id = $1",
-        [invoiceId],
-      ),
-      refunds: await shop.store.query<{ amount: number }>(
-        "select r.amount from refunds r join orders o on o.id = r.order_id where o.stripe_invoice_id = $1",
-        [invoiceId],
-      ),
-    }));
+  /** The invoice's order and its refunds, as stored. */
+  const recorded = async (invoiceId: string) => ({
+    orders: await shop.store.query<{ payment_intent_id: string | null; amount_refunded: number }>(
+      "select payment_intent_id, amount_refunded from orders where stripe_invoice_id = $1",
+      [invoiceId],
+    ),
+    refunds: await shop.store.query<{ amount: number }>(
+      "select r.amount from refunds r join orders o on o.id = r.order_id where o.stripe_invoice_id = $1",
+      [invoiceId],
+    ),
+  });
 
   it("a renewal's charge refunded in part in Stripe: recorded on its order, mirrored once to Shopify", async () => {
     const subscriber = await subscribeAndPay(shop, "refunded.renewal@example.com");
@@ -108,16 +107,14 @@ describe.each(databaseTargets)("subscription refunds on $name", ({ name }) => {
       30_000,
     );
     // The invoice's order holds its PaymentIntent; one made before it did is as if it were cleared.
-    await shop.whileStopped(async () => {
-      const [order] = await shop.store.query<{ payment_intent_id: string | null }>(
-        "select payment_intent_id from orders where stripe_invoice_id = $1",
-        [invoiceId],
-      );
-      expect(order?.payment_intent_id).toBe(intent);
-      await shop.store.query("update orders set payment_intent_id = null where stripe_invoice_id = $1", [
-        invoiceId,
-      ]);
-    });
+    const [order] = await shop.store.query<{ payment_intent_id: string | null }>(
+      "select payment_intent_id from orders where stripe_invoice_id = $1",
+      [invoiceId],
+    );
+    expect(order?.payment_intent_id).toBe(intent);
+    await shop.store.query("update orders set payment_intent_id = null where stripe_invoice_id = $1", [
+      invoiceId,
+    ]);
     await stripe.refunds.create({ payment_intent: intent, amount: 500 });
     await shop.emulators.stripe.webhooksSettled(30_000);
     await eventually(async () => {

@@ -5,14 +5,7 @@ import { CONTACT_SENT_MESSAGE } from "~/contracts/support";
 import { databaseTargets } from "../../scripts/lib/test-database";
 import { useShop } from "../support/shop";
 import { eventually, mailsTo, sleep } from "./checkout-harness";
-import {
-  adminSignIn,
-  buyOrder,
-  type FormPostOptions,
-  formPoster,
-  inDatabase,
-  textOf,
-} from "./order-pages-support";
+import { adminSignIn, buyOrder, type FormPostOptions, formPoster, textOf } from "./order-pages-support";
 import { leaksIn } from "./resilience-support";
 
 /**
@@ -49,11 +42,9 @@ describe.each(databaseTargets)("support forms on $name", ({ name }) => {
     ...overrides,
   });
   const storedMessages = (email: string) =>
-    inDatabase(shop, () =>
-      shop.store.query<{ name: string; topic: string; order_number: string | null; message: string }>(
-        "select * from contact_messages where email = $1",
-        [email],
-      ),
+    shop.store.query<{ name: string; topic: string; order_number: string | null; message: string }>(
+      "select * from contact_messages where email = $1",
+      [email],
     );
   const supportMailsAbout = (text: string) =>
     mailsTo(shop.emulators.mail.messages(), SUPPORT).filter((mail) => mail.text?.includes(text));
@@ -304,11 +295,9 @@ describe.each(databaseTargets)("support forms on $name", ({ name }) => {
         (m) => m.subject === `Guarantee request: order #${orderNumber}`,
       ),
     ).toHaveLength(1);
-    const rows = await inDatabase(shop, () =>
-      shop.store.query<{ status: string; reason: string }>(
-        "select g.status, g.reason from guarantee_requests g join orders o on o.id = g.order_id where o.order_number = $1",
-        [orderNumber],
-      ),
+    const rows = await shop.store.query<{ status: string; reason: string }>(
+      "select g.status, g.reason from guarantee_requests g join orders o on o.id = g.order_id where o.order_number = $1",
+      [orderNumber],
     );
     expect(rows).toEqual([{ status: "open", reason: "Not for me after three weeks." }]);
   });
@@ -322,11 +311,9 @@ describe.each(databaseTargets)("support forms on $name", ({ name }) => {
     const [a, b] = [textOf(await wrongAddress.text()), textOf(await wrongNumber.text())];
     expect(a).toContain("We couldn't find an order with that number and e-mail address.");
     expect(b).toContain("We couldn't find an order with that number and e-mail address.");
-    const rows = await inDatabase(shop, () =>
-      shop.store.query(
-        "select g.id from guarantee_requests g join orders o on o.id = g.order_id where o.order_number = $1",
-        [orderNumber],
-      ),
+    const rows = await shop.store.query(
+      "select g.id from guarantee_requests g join orders o on o.id = g.order_id where o.order_number = $1",
+      [orderNumber],
     );
     expect(rows).toEqual([]);
   });
@@ -334,10 +321,9 @@ describe.each(databaseTargets)("support forms on $name", ({ name }) => {
   it("refuses an order placed more than 60 days ago, saying when its guarantee ended", async () => {
     const buyer = "late.buyer@example.com";
     const { orderNumber } = await buyOrder(shop, buyer);
-    await inDatabase(shop, () =>
-      shop.store.query("update orders set created_at = now() - interval '62 days' where order_number = $1", [
-        orderNumber,
-      ]),
+    await shop.store.query(
+      "update orders set created_at = now() - interval '62 days' where order_number = $1",
+      [orderNumber],
     );
     const late = await guarantee({ orderNumber: String(orderNumber), email: buyer });
     expect(late.status).toBe(409);

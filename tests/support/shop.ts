@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
@@ -30,7 +31,10 @@ export function startEmulators(stripe: { clockPerCheckoutCustomer?: boolean } = 
 export type StoreTarget = {
   name: "pglite" | "postgres";
   env: Record<string, string>;
-  /** Runs a query against the database (PGlite: only while no server holds the directory). */
+  /**
+   * Runs a query against the database. A shop's PGlite store answers through its running server
+   * (`queryServer`), and from the directory while `whileStopped` holds the server down.
+   */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   drop(): Promise<void>;
 };
@@ -77,8 +81,66 @@ export const baseServerEnv = {
   RATE_LIMIT_MULTIPLIER: "100",
 };
 
+/** Loaded into every test server: answers `queryServer` with the server's own PGlite (decision 144). */
+const QUERY_CHANNEL = fileURLToPath(new URL("./pglite-query-channel.mjs", import.meta.url));
+
 export async function startShop(env: Record<string, string>): Promise<RunningServer> {
-  return startServer({ ...baseServerEnv, ...env });
+  return startServer({ ...baseServerEnv, ...env }, { preload: [QUERY_CHANNEL], ipc: true });
+}
+
+const QUERY_TIMEOUT_MS = 30_000;
+
+/** A server whose process has not exited (a test may stop or kill the shop's server itself). */
+function isRunning(server: RunningServer | undefined): boolean {
+  return server !== undefined && server.process.exitCode === null && server.process.signalCode === null;
+}
+let queries = 0;
+
+/**
+ * Runs a query on the embedded database of a running test server (started by `startShop`), through
+ * the server's own PGlite: the directory cannot be opened while the server holds it, and an in-memory
+ * one lives only there. Ends with an error when the query fails, the server exits or 30 s pass.
+ */
+export function queryServer<T = Record<string, unknown>>(
+  server: RunningServer,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  const child = server.process;
+  const id = ++queries;
+  return new Promise<T[]>((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+    };
+    const onMessage = (message: { type?: string; id?: number; rows?: T[]; error?: string }) => {
+      if (message?.type !== "forge:sql-result" || message.id !== id) return;
+      done();
+      if (message.error !== undefined) reject(new Error(`${message.error}\n  in: ${sql}`));
+      else resolve(message.rows ?? []);
+    };
+    const onExit = () => {
+      done();
+      reject(new Error(`the server exited before answering: ${sql}`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`the server did not answer within ${QUERY_TIMEOUT_MS} ms: ${sql}`));
+    }, QUERY_TIMEOUT_MS);
+    if (child.exitCode !== null || child.signalCode !== null || !child.connected) {
+      onExit();
+      return;
+    }
+    child.on("message", onMessage);
+    child.once("exit", onExit);
+    child.send({ type: "forge:sql", id, sql, params }, (error) => {
+      if (error) {
+        done();
+        reject(error);
+      }
+    });
+  });
 }
 
 export type ShopOptions = {
@@ -116,7 +178,9 @@ const IN_MEMORY: StoreTarget = {
   name: "pglite",
   env: { PGLITE_DIR: "memory://" },
   query: () =>
-    Promise.reject(new Error("an in-memory PGlite lives inside the server: ask for store: 'pglite'")),
+    Promise.reject(
+      new Error("an in-memory PGlite lives inside the server: it is gone once the server stops"),
+    ),
   drop: async () => {},
 };
 
@@ -146,7 +210,22 @@ export async function startTestShop(options: ShopOptions = {}): Promise<TestShop
     };
     server = await startShop(env);
     if (options.webhooks) emulators?.stripe.setWebhookUrls([`${server.url}/api/stripe-webhook`]);
-    const ready = { emulators, store };
+    let stopped = false;
+    const target = store;
+    // PGlite is read through the running server; its directory only while `whileStopped` holds it down.
+    const ready = {
+      emulators,
+      store:
+        target.name === "postgres"
+          ? target
+          : {
+              ...target,
+              query: <T>(sql: string, params?: unknown[]) =>
+                stopped || !isRunning(server)
+                  ? target.query<T>(sql, params)
+                  : queryServer<T>(server as RunningServer, sql, params),
+            },
+    };
     return {
       get server() {
         return server as RunningServer;
@@ -159,10 +238,12 @@ export async function startTestShop(options: ShopOptions = {}): Promise<TestShop
       origin: origin ?? server.url,
       async whileStopped<T>(read: (exitCode: number | null) => Promise<T>) {
         const exitCode = (await server?.stop()) ?? null;
+        stopped = true;
         try {
           return await read(exitCode);
         } finally {
           server = await startShop({ ...env, PORT: new URL((server as RunningServer).url).port });
+          stopped = false;
         }
       },
       close,
