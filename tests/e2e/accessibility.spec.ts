@@ -204,6 +204,22 @@ test.describe("accessibility beyond the first paint", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("the sweep's check finds what it looks for, page-wide and within a part", async ({ page }) => {
+    test.skip(isMobile(page), "the check, not a layout: once");
+    await page.setContent(`<!doctype html><html lang="en"><head><title>Broken</title></head><body>
+      <main><h1>Broken</h1><img src="/favicon.svg"><p style="color:#777;background:#888">Too faint</p>
+      <section id="fine"><h2>Fine</h2></section></main>
+      <nav aria-label="More"><aside aria-label="Aside">Inside a landmark</aside></nav></body></html>`);
+    const failure = await expectNoAxeViolations(page).then(
+      () => "",
+      (error: Error) => error.message,
+    );
+    expect(failure).toContain("image-alt");
+    expect(failure).toContain("color-contrast");
+    expect(failure).toContain("landmark-complementary-is-top-level");
+    await expectNoAxeViolations(page, page.locator("#fine"));
+  });
+
   test("a skip link leads past the header", async ({ page }) => {
     await page.goto("/deep-dive");
     await page.keyboard.press("Tab");
