@@ -89,12 +89,12 @@ export async function startShop(env: Record<string, string>): Promise<RunningSer
 }
 
 const QUERY_TIMEOUT_MS = 30_000;
+let queries = 0;
 
-/** A server whose process has not exited (a test may stop or kill the shop's server itself). */
-function isRunning(server: RunningServer | undefined): boolean {
+/** A server whose process has not exited (stopped by `whileStopped`, or by a test itself). */
+function isRunning(server: RunningServer | undefined): server is RunningServer {
   return server !== undefined && server.process.exitCode === null && server.process.signalCode === null;
 }
-let queries = 0;
 
 /**
  * Runs a query on the embedded database of a running test server (started by `startShop`), through
@@ -128,7 +128,7 @@ export function queryServer<T = Record<string, unknown>>(
       done();
       reject(new Error(`the server did not answer within ${QUERY_TIMEOUT_MS} ms: ${sql}`));
     }, QUERY_TIMEOUT_MS);
-    if (child.exitCode !== null || child.signalCode !== null || !child.connected) {
+    if (!isRunning(server) || !child.connected) {
       onExit();
       return;
     }
@@ -210,9 +210,8 @@ export async function startTestShop(options: ShopOptions = {}): Promise<TestShop
     };
     server = await startShop(env);
     if (options.webhooks) emulators?.stripe.setWebhookUrls([`${server.url}/api/stripe-webhook`]);
-    let stopped = false;
     const target = store;
-    // PGlite is read through the running server; its directory only while `whileStopped` holds it down.
+    // PGlite is read through the running server; from its directory once the server has stopped.
     const ready = {
       emulators,
       store:
@@ -221,9 +220,7 @@ export async function startTestShop(options: ShopOptions = {}): Promise<TestShop
           : {
               ...target,
               query: <T>(sql: string, params?: unknown[]) =>
-                stopped || !isRunning(server)
-                  ? target.query<T>(sql, params)
-                  : queryServer<T>(server as RunningServer, sql, params),
+                isRunning(server) ? queryServer<T>(server, sql, params) : target.query<T>(sql, params),
             },
     };
     return {
@@ -238,12 +235,10 @@ export async function startTestShop(options: ShopOptions = {}): Promise<TestShop
       origin: origin ?? server.url,
       async whileStopped<T>(read: (exitCode: number | null) => Promise<T>) {
         const exitCode = (await server?.stop()) ?? null;
-        stopped = true;
         try {
           return await read(exitCode);
         } finally {
           server = await startShop({ ...env, PORT: new URL((server as RunningServer).url).port });
-          stopped = false;
         }
       },
       close,
