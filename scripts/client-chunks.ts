@@ -168,6 +168,9 @@ export function clientChunks(appDir: string) {
   let plan: Map<string, string> | undefined;
   return (id: string, meta: ChunkMeta): string | undefined => {
     if (ON_DEMAND_PACKAGES.some((folder) => id.includes(folder))) return undefined;
+    // Vite's helper for dynamic imports, in a file of its own: only the pages with an import() load it,
+    // and none of them loads whichever chunk Rollup would otherwise put it in (decision 146).
+    if (id.includes("vite/preload-helper")) return "preload-helper";
     if (id.includes("/node_modules/")) return "vendor";
     plan ??= planChunks(appDir, meta);
     return plan.get(id);

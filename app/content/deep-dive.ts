@@ -90,6 +90,13 @@ export const interactionNotes = {
   note: "On any prescription medicine, ask your doctor or pharmacist first.",
 } as const;
 
+/**
+ * Said once above the study cards: what the studies are, and what they are not. Here, not beside the
+ * studies (./studies.ts): the page shows it, and the studies travel only with the cards (decision 146).
+ */
+export const studiesNote =
+  "These are studies of the ingredients, mostly each on its own, not of the Enhancer, and often at other doses than ours. Some studied men with infertility or with low testosterone: that is who took part, not who the Enhancer is for. It is not intended to diagnose, treat, cure, or prevent any disease.";
+
 export const deepDiveSections = {
   nav: [
     { label: "Mechanisms", href: "#mechanisms" },
@@ -108,12 +115,4 @@ export const deepDiveSections = {
   safety: { eyebrow: "Safety first", title: "Safety and cautions" },
   timing: { eyebrow: "Using it", title: "Timing, monitoring and interactions" },
   faq: { eyebrow: "FAQ", title: "Deep Dive questions" },
-} as const;
-
-/** The labels of an ingredient card's two disclosures (collapsed on phones, open from 768 px). */
-export const ingredientCardLabels = {
-  studies: (count: number) => `${count} ${count === 1 ? "study" : "studies"}`,
-  safety: "Side effects and cautions",
-  /** After either summary, for a screen reader: whose studies or safety it is. */
-  of: (name: string) => ` for ${name}`,
 } as const;

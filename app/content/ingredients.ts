@@ -254,3 +254,11 @@ function toIngredient(entry: FormulaEntry): Ingredient {
 
 /** In the formula's order. */
 export const ingredients: readonly Ingredient[] = formula.ingredients.map(toIngredient);
+
+/** The labels of an ingredient card's two disclosures (collapsed on phones, open from 768 px). */
+export const ingredientCardLabels = {
+  studies: (count: number) => `${count} ${count === 1 ? "study" : "studies"}`,
+  safety: "Side effects and cautions",
+  /** After either summary, for a screen reader: whose studies or safety it is. */
+  of: (name: string) => ` for ${name}`,
+} as const;

@@ -25,10 +25,6 @@ export function studyKey(study: { author: string; year: number }): string {
 
 const review = "Varied between the studies";
 
-/** Said once above the study cards: what the studies are, and what they are not. */
-export const studiesNote =
-  "These are studies of the ingredients, mostly each on its own, not of the Enhancer, and often at other doses than ours. Some studied men with infertility or with low testosterone: that is who took part, not who the Enhancer is for. It is not intended to diagnose, treat, cure, or prevent any disease.";
-
 export const plainStudies: Record<string, PlainStudy> = {
   // Vitamin D3
   "Pilz S 2011": {

@@ -1,5 +1,6 @@
+import { lazy } from "react";
 import { FaqSection } from "~/components/sections/faq-section";
-import { IngredientCard, IngredientJumpMenu } from "~/components/sections/ingredient-breakdown";
+import { IngredientJumpMenu } from "~/components/sections/ingredient-jump-menu";
 import { FactTable } from "~/components/ui/fact-table";
 import { Icon } from "~/components/ui/icon";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -11,6 +12,7 @@ import {
   mechanisms,
   monitoring,
   stopSigns,
+  studiesNote,
   timing,
   upperLimits,
 } from "~/content/deep-dive";
@@ -18,7 +20,6 @@ import { deepDiveFaqs } from "~/content/faqs";
 import { evidenceLabels } from "~/content/formula";
 import { ingredients } from "~/content/ingredients";
 import { pages } from "~/content/routes";
-import { studiesNote } from "~/content/studies";
 import { whoShouldNot } from "~/content/who-should-not";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/deep-dive";
@@ -27,12 +28,17 @@ const page = pages.deepDive;
 
 export const meta = () => pageMeta(page);
 
+/** The cards, fetched only when they render: after a client-side navigation (decision 146). */
+const IngredientCards = lazy(() => import("~/components/sections/ingredient-cards"));
+
 /**
- * The ingredient breakdown comes through the loader, not an import: prerendered, it travels in the
- * HTML as data instead of as JavaScript (docs/decisions/011-performance-budgets.md).
+ * What the hydrated page needs of the ingredients (the jump menu's links) comes through the loader:
+ * prerendered, it travels in the HTML as data, not as JavaScript (docs/decisions/011-performance-budgets.md).
+ * The cards are not in it: the server renders them from the content module, and the browser keeps that
+ * markup (decision 146).
  */
 export function loader() {
-  return { ingredients };
+  return { jumpMenu: ingredients.map(({ id, shortName }) => ({ id, shortName })) };
 }
 
 function BulletList({ items, tone = "ember" }: { items: readonly string[]; tone?: "ember" | "danger" }) {
@@ -132,12 +138,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
           <p className="mt-6 max-w-3xl text-sm leading-relaxed text-ink-300">{studiesNote}</p>
-          <IngredientJumpMenu ingredients={loaderData.ingredients} />
+          <IngredientJumpMenu ingredients={loaderData.jumpMenu} />
           {/* 14 cards and 34 studies of plain markup: kept as the server sent it, not hydrated. */}
           <StaticHtml id="ingredient-cards" className="mt-6 space-y-6">
-            {loaderData.ingredients.map((ingredient, index) => (
-              <IngredientCard key={ingredient.id} ingredient={ingredient} index={index} />
-            ))}
+            <IngredientCards />
           </StaticHtml>
         </div>
       </section>

@@ -1,5 +1,5 @@
 import { PrivacyPolicy } from "~/components/sections/privacy-policy";
-import { privacyPageData } from "~/content/legal/privacy";
+import { privacyOpeningData } from "~/content/legal/privacy";
 import { pages } from "~/content/routes";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/legal.privacy";
@@ -9,12 +9,13 @@ const page = pages.privacy;
 export const meta = () => pageMeta(page);
 
 /**
- * The policy and its data inventory come through the loader: prerendered, they travel in the HTML as
- * data, not as JavaScript (docs/decisions/011-performance-budgets.md). What the page says about data is
- * the inventory's, the module the retention job and the inventory test read (decision 078).
+ * The policy's opening comes through the loader: prerendered, it travels in the HTML as data, not as
+ * JavaScript (docs/decisions/011-performance-budgets.md). The full text is not in it: the server renders
+ * it from the content modules, and the browser keeps that markup (decision 146). What the page says
+ * about data is the inventory's, the module the retention job and the inventory test read (decision 078).
  */
 export function loader() {
-  return privacyPageData();
+  return privacyOpeningData();
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

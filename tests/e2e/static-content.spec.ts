@@ -33,6 +33,40 @@ test.describe("large static content (issue 19)", () => {
     await expect(page.locator("#ingredient-cards article")).toHaveCount(14);
     expect(await page.evaluate(reactOwns("#ingredient-cards article"))).toBe(true);
   });
+
+  test("the privacy policy's full text is kept as served, and its words are not sent again as data", async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto("/legal/privacy");
+    await waitForHydration(page);
+    await expect(page.locator("#full-policy-text #how-long")).toHaveCount(1);
+    expect(await page.evaluate(reactOwns("#full-policy-text section"))).toBe(false);
+    // Only the opening travels as loader data; the full text's tables are in the markup alone.
+    const data = await page.evaluate(() => [...document.scripts].map((script) => script.text).join("\n"));
+    expect(data.includes("What we collect")).toBe(true);
+    expect(data.includes("The admin API token they typed")).toBe(false);
+    expect(requested.filter((path) => path.includes("privacy-full-text"))).toEqual([]);
+  });
+
+  test("after a client-side navigation the privacy policy's full text is rendered by React", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      (window as unknown as { staticContentMark: boolean }).staticContentMark = true;
+    });
+    await page.locator('footer a[href="/legal/privacy"]').click();
+    await expect(page).toHaveURL(/\/legal\/privacy$/);
+    await page.getByText("The full policy", { exact: false }).first().click();
+    await expect(page.getByRole("heading", { name: "How long we keep it" })).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { staticContentMark?: boolean }).staticContentMark),
+    ).toBe(true);
+    expect(await page.evaluate(reactOwns("#full-policy-text section"))).toBe(true);
+  });
 });
 
 test.describe("the first paint before any JavaScript (issue 19, decision 086)", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ingredientCardLabels } from "~/content/deep-dive";
+import { studiesNote } from "~/content/deep-dive";
 import { ingredientFacts as facts } from "~/content/facts/ingredients";
 import { plainSafety } from "~/content/ingredient-safety";
-import { ingredients } from "~/content/ingredients";
-import { plainStudies, studiesNote, studyKey } from "~/content/studies";
+import { ingredientCardLabels, ingredients } from "~/content/ingredients";
+import { plainStudies, studyKey } from "~/content/studies";
 
 /**
  * Issue 20 items 3 and 6: the Deep Dive's study cards and safety lists in plain words, one entry for

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button-link";
-import type { PrivacyPageData } from "~/content/legal/privacy";
+import type { PrivacyOpeningData } from "~/content/legal/privacy";
 import { CompanyAddress, SupportMailto } from "./privacy-contact";
 import { PrivacyList, PrivacySection } from "./privacy-section";
 
@@ -8,7 +8,7 @@ import { PrivacyList, PrivacySection } from "./privacy-section";
  * The policy's opening: what a shopper needs in a two-minute read (issue 32 item 13), every figure
  * and company from the data inventory. The full inventory follows, collapsed (privacy-policy.tsx).
  */
-export function PrivacySummary({ data }: { data: PrivacyPageData }) {
+export function PrivacySummary({ data }: { data: PrivacyOpeningData }) {
   const { copy, summary, requestHref } = data;
   const titles = copy.summary.sections;
   const { company, supportEmail } = copy.whoWeAre;

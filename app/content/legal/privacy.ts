@@ -304,7 +304,31 @@ function summaryView() {
   };
 }
 
-/** Everything the policy page shows, for its loader: prerendered, it travels as data, not JavaScript. */
+/**
+ * What the policy's opening shows (the intro, the summary, the full text's toggle), for the route's
+ * loader: prerendered, it travels as data, not JavaScript. The full text reads the rest from this module
+ * only when it renders (privacy-full-text.tsx, decision 146).
+ */
+export function privacyOpeningData() {
+  const { lead, effectiveDate, effectiveDateLabel, changeNotice, summary, whoWeAre, rights } = privacyPolicy;
+  return {
+    copy: {
+      lead,
+      effectiveDate,
+      effectiveDateLabel,
+      changeNotice,
+      summary,
+      whoWeAre,
+      rights: { formLabel: rights.formLabel },
+    },
+    summary: summaryView(),
+    requestHref: privacyRequestHref,
+  };
+}
+
+export type PrivacyOpeningData = ReturnType<typeof privacyOpeningData>;
+
+/** Everything the policy shows, its full text included. */
 export function privacyPageData() {
   return {
     copy: privacyPolicy,

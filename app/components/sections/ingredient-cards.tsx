@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { EvidenceBadge } from "~/components/ui/evidence-badge";
-import { deepDiveSections, ingredientCardLabels } from "~/content/deep-dive";
-import type { Ingredient, Study } from "~/content/ingredients";
+import { type Ingredient, ingredientCardLabels, ingredients, type Study } from "~/content/ingredients";
 
 /**
  * A native disclosure: collapsed on phones, always shown from `md` (768 px), where app.css hides its
@@ -73,7 +72,7 @@ function SafetyList({ title, items }: { title: string; items: readonly string[] 
 }
 
 /** One ingredient: dosage, mechanism, research (with the studied dose beside ours) and safety. */
-export function IngredientCard({ ingredient, index }: { ingredient: Ingredient; index: number }) {
+function IngredientCard({ ingredient, index }: { ingredient: Ingredient; index: number }) {
   const headingId = `ingredient-${ingredient.id}`;
   return (
     <article id={ingredient.id} aria-labelledby={headingId} className="card scroll-mt-36 p-5 sm:p-8">
@@ -139,37 +138,17 @@ export function IngredientCard({ ingredient, index }: { ingredient: Ingredient; 
 }
 
 /**
- * The ingredient cards' section menu: one link to each card, sticky just below the site header
- * (`h-16` and its 1 px border) for as long as the cards are on screen. One row at every width, so
- * the cards' scroll margin clears it: it scrolls sideways where the 14 names do not fit.
+ * The Deep Dive's 14 ingredient cards and their 34 studies, about 1,250 elements of plain markup. This
+ * module, the cards' words and their code, is loaded only when the cards render (decision 146): on a
+ * document load the server's markup is kept as sent (StaticHtml), so the browser neither downloads nor
+ * decodes any of it; after a client-side navigation it arrives as a chunk of its own.
  */
-export function IngredientJumpMenu({ ingredients }: { ingredients: readonly Ingredient[] }) {
+export default function IngredientCards() {
   return (
-    <nav
-      aria-label={deepDiveSections.jumpMenu.label}
-      className="sticky top-[calc(4rem+1px)] z-30 -mx-5 mt-10 border-y border-white/10 bg-ink-950/90 backdrop-blur supports-[backdrop-filter]:bg-ink-950/75 sm:-mx-8 md:mx-0 md:rounded-xl md:border-x"
-    >
-      <div className="flex items-center gap-1 pl-5 sm:pl-8 md:px-4">
-        <p
-          aria-hidden="true"
-          className="shrink-0 text-xs font-extrabold uppercase tracking-wider text-ember-400"
-        >
-          {deepDiveSections.jumpMenu.shortLabel}
-        </p>
-        {/* The ends fade, so a name cut by the scrolling edge reads as "more this way". */}
-        <ul className="flex min-w-0 gap-1 overflow-x-auto py-2 pr-5 pl-2 [mask-image:linear-gradient(to_right,transparent,#000_0.5rem,#000_calc(100%-1.25rem),transparent)] [scrollbar-width:thin] max-md:scrollbar-none sm:pr-8 md:pr-5">
-          {ingredients.map((ingredient) => (
-            <li key={ingredient.id} className="shrink-0">
-              <a
-                href={`#${ingredient.id}`}
-                className="inline-flex min-h-10 items-center whitespace-nowrap rounded-full border border-white/15 px-3 text-sm font-bold text-ink-100 lg:px-2 lg:text-xs hover:border-ember-400 hover:text-ember-300"
-              >
-                {ingredient.shortName}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </nav>
+    <>
+      {ingredients.map((ingredient, index) => (
+        <IngredientCard key={ingredient.id} ingredient={ingredient} index={index} />
+      ))}
+    </>
   );
 }
