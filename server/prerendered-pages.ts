@@ -78,9 +78,10 @@ export function sendTemplate(
     res.end();
     return;
   }
-  res.cork();
-  for (const chunk of chunks) res.write(chunk);
-  res.end();
+  // One write. Corked writes stalled behind a compressing middleware (a client that takes deflate but
+  // neither gzip nor br gets the page compressed on the way out): its stream paused on the corked
+  // response's back-pressure, which no drain ever released (docs/decisions/147-streamed-pages-compressed-as-one.md).
+  res.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
 }
 
 export type PrerenderedPagesFrontOptions = {
