@@ -1,3 +1,4 @@
+import { CHECKOUT_SESSION_ID } from "~/shared/checkout-session-id";
 import {
   NOT_OURS,
   type SubscriptionEventResult,
@@ -6,6 +7,8 @@ import {
 
 const INVOICE_ID = /^in_[A-Za-z0-9]{1,250}$/;
 const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9]{1,250}$/;
+/** Stripe's event ids (`evt_…`; the emulator's and the tests' carry more underscores). */
+const EVENT_ID = /^evt_[A-Za-z0-9_]{1,250}$/;
 
 /**
  * The subscription events among the webhook's (payment-events.server.ts hands each one here first);
@@ -25,11 +28,19 @@ export async function routeSubscriptionEvent(
   const invoice = event.invoiceId && INVOICE_ID.test(event.invoiceId) ? event.invoiceId : null;
   const subscription =
     event.subscriptionId && SUBSCRIPTION_ID.test(event.subscriptionId) ? event.subscriptionId : null;
+  // Checked before the database is asked about it: a signed event may carry anything there (a NUL
+  // byte made the lookup fail with a 500); one that is not a session id is left to the one-time
+  // fulfilment, which refuses it.
+  const session =
+    event.checkoutSessionId && CHECKOUT_SESSION_ID.test(event.checkoutSessionId)
+      ? event.checkoutSessionId
+      : null;
   switch (event.type) {
     case "invoice.paid":
       return invoice ? events.invoicePaid(invoice) : NOT_OURS;
     case "invoice.payment_failed":
-      return invoice ? events.invoicePaymentFailed(invoice, event.id) : NOT_OURS;
+      // The event id is stored as the attempt's key: checked like every id the database sees.
+      return invoice && EVENT_ID.test(event.id) ? events.invoicePaymentFailed(invoice, event.id) : NOT_OURS;
     case "customer.subscription.resumed":
       return subscription ? events.resumed(subscription) : NOT_OURS;
     case "customer.subscription.deleted":
@@ -46,8 +57,7 @@ export async function routeSubscriptionEvent(
     case "test_helpers.test_clock.ready":
       return events.clockMoved();
     case "checkout.session.completed":
-      if (event.checkoutSessionId && (await events.isOwnSession(event.checkoutSessionId)))
-        return events.sessionCompleted(event.checkoutSessionId);
+      if (session && (await events.isOwnSession(session))) return events.sessionCompleted(session);
       return null;
     default:
       return null;
