@@ -1,6 +1,6 @@
 import { buttonClass } from "~/components/ui/button-link";
 import { TEXT_LINK } from "~/components/ui/text-link";
-import { privacyPageData } from "~/content/legal/privacy";
+import { privacyFullTextData } from "~/content/legal/privacy";
 import { CompanyAddress, SupportMailto } from "./privacy-contact";
 import { InventoryTableCard, OtherRecordCard } from "./privacy-inventory";
 import { PrivacyList, PrivacySection, PrivacyTable } from "./privacy-section";
@@ -14,7 +14,7 @@ import { PrivacyList, PrivacySection, PrivacyTable } from "./privacy-section";
  * StaticHtml asks.
  */
 export default function PrivacyFullText() {
-  const data = privacyPageData();
+  const data = privacyFullTextData();
   const { copy, requestHref } = data;
   const { company, supportEmail } = copy.whoWeAre;
   const mailto = <SupportMailto email={supportEmail} />;

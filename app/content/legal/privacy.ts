@@ -328,11 +328,10 @@ export function privacyOpeningData() {
 
 export type PrivacyOpeningData = ReturnType<typeof privacyOpeningData>;
 
-/** Everything the policy shows, its full text included. */
-export function privacyPageData() {
+/** What the policy's full text shows: every table of the inventory (privacy-full-text.tsx). */
+export function privacyFullTextData() {
   return {
     copy: privacyPolicy,
-    summary: summaryView(),
     requestHref: privacyRequestHref,
     tables: Object.entries(tables).map(([name, table]) => tableView(name, table)),
     otherRecords: Object.entries(otherRecords).map(
@@ -357,5 +356,3 @@ export function privacyPageData() {
     browserStorage,
   };
 }
-
-export type PrivacyPageData = ReturnType<typeof privacyPageData>;
