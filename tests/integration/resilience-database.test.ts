@@ -3,7 +3,17 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  onTestFailed,
+  onTestFinished,
+} from "vitest";
 import { z } from "zod";
 import { type Database, openDatabase } from "~/server/db/client.server";
 import { LOCK_FILE } from "~/server/db/pglite-lock.server";
@@ -106,6 +116,10 @@ describe.runIf(postgresUrl)("a PostgreSQL that stops answering", () => {
     // during the silence.
     it("while silent: /readyz answers 503 within 5 s, a sign-up fails within its bounds, /healthz answers; once it answers again: /readyz 200, and the queued e-mails go out within 30 s, each once", async () => {
       const { store, proxy, server } = await startSilenceableShop();
+      // What the outbox did, should the e-mails be late (its lines name deliveries, not addresses).
+      onTestFailed(() => {
+        console.error(server.logs.filter((line) => line.includes("e-mail")).join("\n"));
+      });
       // Two confirmations queued and waiting: the mail server refuses them for now.
       await emulators.mail.refuseConnections(600_000, "reply");
       for (const email of queued) {

@@ -132,4 +132,48 @@ describe("e-mail outbox bounds", () => {
     expect(allowed).toBe(true);
     expect(sent.map((mail) => mail.to)).toEqual(["once@example.com"]);
   }, 30_000);
+
+  it("a failed send whose record failed is recorded once the database answers, and sent then, not after its lease", async () => {
+    let failedOnce = false;
+    let allowed = false;
+    const { mailer, sent } = fakeMailer({
+      // The first send fails, and meanwhile the database refuses to put any message back to pending (as a
+      // database gone silent between the claim and the record would), for a moment.
+      "later@example.com": async () => {
+        if (failedOnce) return;
+        failedOnce = true;
+        await database.db.execute(
+          sql.raw(
+            "alter table email_deliveries add constraint not_now check (status <> 'pending') not valid",
+          ),
+        );
+        setTimeout(() => {
+          void database.db
+            .execute(sql.raw("alter table email_deliveries drop constraint not_now"))
+            .then(() => {
+              allowed = true;
+            });
+        }, 400);
+        throw new Error("421 try again later");
+      },
+    });
+    outbox = createOutbox({
+      db: database.db,
+      mailer,
+      logger,
+      templates: [note],
+      pollIntervalMs: 50,
+      retryBaseMs: 20,
+      retryMaxMs: 50,
+      // Left to the lease, the message would wait a minute.
+      leaseMs: 60_000,
+    });
+    const later = await enqueue("later@example.com", "later");
+    outbox.start();
+    await eventually(async () => expect(await statusOf(later.id)).toBe("sent"), 10_000);
+    expect(allowed).toBe(true);
+    expect(sent.map((mail) => mail.to)).toEqual(["later@example.com"]);
+    const [row] = await database.db.select().from(emailDeliveries).where(eq(emailDeliveries.id, later.id));
+    expect(row?.attempts).toBe(2);
+  }, 30_000);
 });

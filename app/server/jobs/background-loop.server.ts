@@ -99,6 +99,26 @@ export function backoffMs(attempts: number, baseMs: number, maxMs: number): numb
   return Math.round(raw * (0.8 + Math.random() * 0.4));
 }
 
+/**
+ * Runs `work` until it succeeds, waiting 250 ms, then twice as long each time up to 5 s, between tries;
+ * gives up (false) rather than start a try that would end its wait at or after `until` (epoch ms). For
+ * a record that failed (a dead connection, a moment of silence) and must land while the claim it
+ * records still holds: each try is a new query, so on another connection once the pool drops the dead one.
+ */
+export async function retryUntil(work: () => Promise<unknown>, until: number): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    const wait = Math.min(5_000, 250 * 2 ** attempt);
+    if (Date.now() + wait >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    try {
+      await work();
+      return true;
+    } catch {
+      // tried again after the next wait
+    }
+  }
+}
+
 /** Resolves true when `work` settles within `ms`, false when the time is up first. */
 export async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
   if (!Number.isFinite(ms)) {

@@ -1,5 +1,5 @@
 import type { Logger } from "~/server/runtime/logger.server";
-import { backoffMs, createBackgroundLoop } from "./background-loop.server";
+import { backoffMs, createBackgroundLoop, retryUntil } from "./background-loop.server";
 
 /**
  * The one durable queue worker (decision 097): the e-mail outbox, the Shopify sync and the review
@@ -33,6 +33,8 @@ export type QueueStore<Row extends QueueItem> = {
   claim(only?: { id: string }): Promise<Row | null>;
   /** Records a failed attempt while this worker's claim still holds. */
   recordFailure(row: Row, failure: RecordedFailure): Promise<void>;
+  /** How long a claim holds: a failed record is tried again until then. */
+  leaseMs: number;
   /** A person asks to try again: a failed or backing-off row becomes due now. False: no such row. */
   retry(id: string): Promise<boolean>;
 };
@@ -116,22 +118,35 @@ export function createDurableQueue<Row extends QueueItem, Result>(
   });
 
   async function attempt(row: Row): Promise<Attempt<Result>> {
+    const claimedAt = Date.now();
     let result: Result;
     try {
       result = await definition.work(row);
     } catch (error) {
-      return failed(row, error);
+      return failed(row, error, claimedAt);
     }
     await definition.record(row, result);
     return { status: "sent", result };
   }
 
-  async function failed(row: Row, error: unknown): Promise<Attempt<Result>> {
+  async function failed(row: Row, error: unknown, claimedAt: number): Promise<Attempt<Result>> {
     const message = error instanceof Error ? error.message : String(error);
     const kind = definition.classify(error);
     const handedToPerson = row.attempts >= (kind === "permanent" ? permanentAttempts : maxAttempts);
     const retryInMs = backoffMs(row.attempts, definition.backoff.baseMs, definition.backoff.maxMs);
-    await store.recordFailure(row, { handedToPerson, retryInMs, error: message.slice(0, 2_000) });
+    const failure = { handedToPerson, retryInMs, error: message.slice(0, 2_000) };
+    try {
+      await store.recordFailure(row, failure);
+    } catch (recordError) {
+      // The database went silent or away between the claim and this record. Left to the lease, the row
+      // would wait it out (two minutes for an e-mail) after the database answered again: the queued
+      // e-mails of a PostgreSQL outage went out only then (CI). Its record is tried again meanwhile.
+      logger.warn(
+        { queue: name, id: row.id, ...definition.describe?.(row), err: recordError },
+        `${name}: recording a failed attempt failed, trying again`,
+      );
+      loop.track(recordFailureEventually(row, failure, claimedAt + store.leaseMs));
+    }
     const details = {
       queue: name,
       id: row.id,
@@ -147,6 +162,14 @@ export function createDurableQueue<Row extends QueueItem, Result>(
     if (handedToPerson) logger.error(details, messages.handedToPerson);
     else logger.warn({ ...details, retryInMs }, messages.willRetry);
     return handedToPerson ? { status: "failed", error: message } : { status: "pending", error: message };
+  }
+
+  async function recordFailureEventually(row: Row, failure: RecordedFailure, until: number) {
+    if (await retryUntil(() => store.recordFailure(row, failure), until)) return;
+    logger.error(
+      { queue: name, id: row.id, ...definition.describe?.(row) },
+      `${name}: attempt not recorded, tried again once its claim lapses`,
+    );
   }
 
   async function processDue(limit = definition.batch, deadline = Number.POSITIVE_INFINITY): Promise<number> {

@@ -96,6 +96,7 @@ export function tableQueueStore<T extends QueueTable>(
 ): QueueStore<T["$inferSelect"] & QueueItem> {
   type Row = T["$inferSelect"] & QueueItem;
   return {
+    leaseMs: options.leaseMs,
     claim: (only) =>
       claimDueRow(db, table, {
         ...options,

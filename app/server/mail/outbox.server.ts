@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/server/db/client.server";
 import { emailDeliveries } from "~/server/db/schema";
+import { retryUntil } from "~/server/jobs/background-loop.server";
 import { createDurableQueue } from "~/server/jobs/durable-queue.server";
 import { stillOurs, tableQueueStore } from "~/server/jobs/queue-rows.server";
 import type { Logger } from "~/server/runtime/logger.server";
@@ -195,17 +196,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
    * once the claim lapses (the window of decision 030).
    */
   async function recordSentEventually(row: Claimed, messageId: string, until: number): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      const wait = Math.min(5_000, 250 * 2 ** attempt);
-      if (Date.now() + wait >= until) break;
-      await new Promise((resolve) => setTimeout(resolve, wait));
-      try {
-        await recordSent(row, messageId);
-        return;
-      } catch {
-        // tried again after the next wait
-      }
-    }
+    if (await retryUntil(() => recordSent(row, messageId), until)) return;
     logger.error(
       { deliveryId: row.id, kind: row.kind },
       "e-mail sent but not recorded as sent: it will be sent again once its claim lapses",

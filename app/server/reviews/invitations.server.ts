@@ -130,6 +130,7 @@ export function createReviewInvitations(options: ReviewInvitationsOptions): Revi
 
   const store: QueueStore<Row> = {
     claim,
+    leaseMs,
     // An attempt that failed (the database, a template): looked at again after the backoff. There is
     // no permanent failure here: a refused Shopify status is a "waiting" observation, not an error.
     async recordFailure(row, failure) {
