@@ -121,6 +121,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
           paths: [pages.enhancer.path],
           origin: env.PUBLIC_SITE_URL,
           runtimeConfig: options.publicConfig,
+          setSecurityHeaders,
           freshMs: env.PAGE_CACHE_FRESH_SECONDS * 1000,
           maxStaleMs: Math.max(60_000, env.PAGE_CACHE_FRESH_SECONDS * 6_000),
         }),

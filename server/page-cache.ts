@@ -2,14 +2,15 @@ import type { RequestHandler } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { type PublicRuntimeConfig, prerenderRuntime } from "../app/lib/document-runtime";
 import type { RouteServices } from "../app/server/runtime/route-services.server";
-import { compileTemplate, type Template } from "./page-template";
+import { compileTemplate, pageVariant, type Template } from "./page-template";
 import { normalizePath, sendTemplate } from "./prerendered-pages";
+import type { SetSecurityHeaders } from "./security-headers";
 
 /**
  * A short-lived full-page cache for server-rendered pages that are the same for every visitor (the
  * Enhancer page: its live product is shared, nothing on it is personal). The page is rendered in the
  * background with the prerender placeholders, complete (deferred data included), and served like a
- * prerendered page: a fresh nonce and runtime configuration per response (docs/decisions/014-page-cache.md).
+ * prerendered page: compressed once, with the runtime configuration (docs/decisions/014-page-cache.md, 148).
  *
  * Fresh for `freshMs`; then served stale while one background render refreshes it, up to `maxStaleMs`.
  * Cold (or too old), the request streams as usual, so the first byte never waits for Shopify, and a
@@ -21,12 +22,14 @@ export type PageCacheOptions = {
   paths: string[];
   origin: string;
   runtimeConfig: () => PublicRuntimeConfig;
+  /** The security headers with the page's scripts allowed by hash (it carries no nonce). */
+  setSecurityHeaders: SetSecurityHeaders;
   freshMs: number;
   maxStaleMs: number;
   now?: () => number;
 };
 
-type Entry = { template: Template; renderedAt: number };
+type Entry = { html: string; template: Template; renderedAt: number };
 
 export function pageCache(options: PageCacheOptions): RequestHandler {
   const now = options.now ?? Date.now;
@@ -55,7 +58,13 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
       );
       // Only a complete, successful page is worth keeping.
       if (response.status !== 200) return;
-      entries.set(path, { template: compileTemplate(await response.text()), renderedAt: now() });
+      const html = await response.text();
+      const kept = entries.get(path);
+      // The same page as before (the usual case): its variants, compressed already, are kept.
+      const template = kept?.html === html ? kept.template : compileTemplate(html);
+      entries.set(path, { html, template, renderedAt: now() });
+      // Compressed now rather than for the next visitor (Brotli takes about 0.1 s in the background).
+      pageVariant(template, { config: options.runtimeConfig() });
     })()
       .catch((error: unknown) => logger.warn({ err: error, path }, "page cache: render failed"))
       .finally(() => rendering.delete(path));
@@ -72,8 +81,8 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
     if (!entry || age >= options.maxStaleMs) return next();
     res.setHeader("X-Page-Cache", age < options.freshMs ? "hit" : "stale");
     sendTemplate(req, res, entry.template, {
-      nonce: res.locals.cspNonce as string,
       config: options.runtimeConfig(),
+      setSecurityHeaders: options.setSecurityHeaders,
     });
   };
 }

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { brotliCompress, constants, gzipSync } from "node:zlib";
 import {
   CONFIG_PLACEHOLDER,
   NEWSLETTER_STATUS_PLACEHOLDER,
@@ -7,39 +9,52 @@ import {
   serializeConfig,
 } from "../app/lib/document-runtime";
 import { DOCUMENT_TEXT_TOKEN_PATTERN, documentText, isJsonTextKey } from "../app/lib/document-text";
-import { type Between, type DeflatedPart, deflateChain, deflatePart, splicedGzip } from "./spliced-gzip";
 
 /**
  * A page rendered with the prerender placeholders (at build time, or by the page cache), split around
- * them once so that each response only fills in its own values: the CSP nonce, the runtime
- * configuration, the texts that follow from it (app/lib/document-text.ts) and the sign-up status. The fixed parts are kept as UTF-8 bytes and compressed once,
- * so a response neither encodes nor compresses the page again (docs/decisions/015-serving-prerendered-pages.md).
+ * them once. What fills them is the runtime configuration, the texts that follow from it
+ * (app/lib/document-text.ts) and the sign-up status, each from a small set: so a page is a few fixed
+ * byte strings (its variants), each built, hashed and compressed once, gzip at once and Brotli in the
+ * background. Its inline scripts are allowed by their hashes, not by a nonce, so that nothing in the
+ * bytes changes per response (docs/decisions/148-fixed-pages-as-fixed-bytes.md; before it, 002 and 015).
  */
-type Slot = "nonce" | "config" | "html" | "newsletter" | { text: string };
+type Slot = "config" | "html" | "newsletter" | { text: string };
 export type Template = {
-  /** The fixed parts, each also compressed on its own (right for any values). */
-  parts: DeflatedPart[];
+  /** The fixed text between the slots, as UTF-8 bytes. */
+  parts: Buffer[];
   slots: Slot[];
-  /** The parts compressed as a chain (smaller), per runtime configuration; none for a page with a zero byte. */
-  chained?: WeakMap<PublicRuntimeConfig, Buffer[]>;
+  /** The page's variants per runtime configuration, then per sign-up status. */
+  variants: WeakMap<PublicRuntimeConfig, Map<string, PageVariant>>;
 };
 
-/** Per-response values written into a page. */
-export type PageValues = { nonce: string; config: PublicRuntimeConfig; newsletterStatus?: string };
+/** What a response's page depends on. */
+export type PageValues = { config: PublicRuntimeConfig; newsletterStatus?: string };
 
-const NONCE_TOKEN = `nonce="${PRERENDER_NONCE}"`;
+/** One page as served: the same bytes for every response with these values. */
+export type PageVariant = {
+  identity: Buffer;
+  gzip: Buffer;
+  /** Brotli at its strongest once compressed (in the background: a large page takes a quarter second). */
+  brotli: Buffer | null;
+  /** Settles once `brotli` is set, or its compression failed (the page then stays gzip). */
+  compressed: Promise<void>;
+  /** SHA-256 (base64) of each inline script the page runs: the CSP's allow list for it. */
+  scriptHashes: string[];
+};
+
+/** React and the document components write the placeholder nonce on each inline script; it goes. */
+const NONCE_ATTRIBUTE = new RegExp(` ?nonce="${PRERENDER_NONCE}"`, "g");
 const HTML_TOKEN = '<html lang="en"';
 
 export function compileTemplate(html: string): Template {
   const tokens: [string, Slot][] = [
-    [NONCE_TOKEN, "nonce"],
     [CONFIG_PLACEHOLDER, "config"],
     [HTML_TOKEN, "html"],
     [NEWSLETTER_STATUS_PLACEHOLDER, "newsletter"],
   ];
-  const parts: DeflatedPart[] = [];
-  const slots: Template["slots"] = [];
-  let rest = html;
+  const parts: Buffer[] = [];
+  const slots: Slot[] = [];
+  let rest = html.replace(NONCE_ATTRIBUTE, "");
   for (;;) {
     let next: { index: number; token: string; slot: Slot } | undefined;
     for (const [token, slot] of tokens) {
@@ -50,36 +65,87 @@ export function compileTemplate(html: string): Template {
     if (text && (!next || text.index < next.index))
       next = { index: text.index, token: text[0], slot: { text: text[1] as string } };
     if (!next) break;
-    parts.push(deflatePart(Buffer.from(rest.slice(0, next.index))));
+    parts.push(Buffer.from(rest.slice(0, next.index)));
     slots.push(next.slot);
     rest = rest.slice(next.index + next.token.length);
   }
-  parts.push(deflatePart(Buffer.from(rest)));
-  return { parts, slots, ...(html.includes("\0") ? {} : { chained: new WeakMap() }) };
+  parts.push(Buffer.from(rest));
+  return { parts, slots, variants: new WeakMap() };
 }
 
-/** `nonce="…"` with a nonce of 16 bytes in base64 (server/security-headers.ts): always this long. */
-const NONCE_VALUE_BYTES = `nonce="${"A".repeat(24)}"`.length;
-
-/** The template's parts compressed as a chain for this configuration (server/spliced-gzip.ts). */
-function chainedParts(template: Template, config: PublicRuntimeConfig): Buffer[] | undefined {
-  if (!template.chained) return undefined;
-  let chain = template.chained.get(config);
-  if (!chain) {
-    const fixed = encodedConfig(config);
-    chain = deflateChain(
-      template.parts.map((part) => part.raw),
-      template.slots.map((slot): Between => {
-        if (slot === "nonce") return { length: NONCE_VALUE_BYTES };
-        if (slot === "config") return fixed.config;
-        if (slot === "html") return fixed.html;
-        if (typeof slot === "object") return textOf(slot.text, config);
-        return null;
-      }),
-    );
-    template.chained.set(config, chain);
+/** The page with these values, built and compressed the first time it is asked for. */
+export function pageVariant(template: Template, values: PageValues): PageVariant {
+  let byStatus = template.variants.get(values.config);
+  if (!byStatus) {
+    byStatus = new Map();
+    template.variants.set(values.config, byStatus);
   }
-  return chain;
+  const status = values.newsletterStatus ?? "";
+  let variant = byStatus.get(status);
+  if (!variant) {
+    variant = buildVariant(template, values.config, status);
+    byStatus.set(status, variant);
+  }
+  return variant;
+}
+
+function buildVariant(template: Template, config: PublicRuntimeConfig, status: string): PageVariant {
+  const fixed = encodedConfig(config);
+  const value = (slot: Slot): Buffer => {
+    if (typeof slot === "object") return textOf(slot.text, config);
+    if (slot === "config") return fixed.config;
+    if (slot === "html") return fixed.html;
+    return Buffer.from(escapeHtml(status));
+  };
+  const identity = Buffer.concat(
+    template.parts.flatMap((part, i) =>
+      i < template.slots.length ? [part, value(template.slots[i] as Slot)] : [part],
+    ),
+  );
+  const variant: PageVariant = {
+    identity,
+    // About 3 ms for the largest page (the privacy policy), once per variant.
+    gzip: gzipSync(identity, { level: constants.Z_BEST_COMPRESSION }),
+    brotli: null,
+    compressed: Promise.resolve(),
+    scriptHashes: inlineScriptHashes(identity.toString()),
+  };
+  variant.compressed = new Promise<void>((resolve) => {
+    brotliCompress(
+      identity,
+      {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      },
+      (error, compressed) => {
+        if (!error) variant.brotli = compressed;
+        resolve();
+      },
+    );
+  });
+  return variant;
+}
+
+/** Script types a browser does not run (data blocks): no hash is needed for them. */
+const DATA_SCRIPT_TYPE = /\btype="application\/(?:ld\+)?json"/;
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+/**
+ * The SHA-256 of each inline script's text, as CSP hash sources take it (base64, no prefix). Scripts
+ * with `src` are allowed by `'self'`; JSON data blocks do not run. A script of another type (the
+ * storefront's module held until after the first paint, decision 086) is hashed too: its text is what
+ * the module made from it runs.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc=/.test(attributes) || DATA_SCRIPT_TYPE.test(attributes)) continue;
+    hashes.add(createHash("sha256").update(text).digest("base64"));
+  }
+  return [...hashes];
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -98,60 +164,9 @@ function encodedConfig(config: PublicRuntimeConfig) {
   return encoded;
 }
 
-/** A configuration's text for a slot, encoded once per configuration and key. */
-const encodedTexts = new WeakMap<PublicRuntimeConfig, Map<string, Buffer>>();
+/** A configuration's text for a slot. */
 function textOf(key: string, config: PublicRuntimeConfig): Buffer {
-  let texts = encodedTexts.get(config);
-  if (!texts) {
-    texts = new Map();
-    encodedTexts.set(config, texts);
-  }
-  let bytes = texts.get(key);
-  if (!bytes) {
-    const text = documentText(key, config);
-    // JSON inside a <script>: only `<` could end the element (as JsonLd escapes it); HTML escapes would corrupt it.
-    bytes = Buffer.from(isJsonTextKey(key) ? text.replace(/</g, "\\u003c") : escapeHtml(text));
-    texts.set(key, bytes);
-  }
-  return bytes;
-}
-
-/** The page for one response, as the chunks of bytes to send in order, gzipped or not. */
-export function renderTemplate(
-  template: Template,
-  page: PageValues,
-  encoding: "identity" | "gzip",
-): Buffer[] {
-  const fixed = encodedConfig(page.config);
-  const value = (slot: Slot): Buffer => {
-    if (typeof slot === "object") return textOf(slot.text, page.config);
-    switch (slot) {
-      case "nonce":
-        return Buffer.from(`nonce="${page.nonce}"`);
-      case "config":
-        return fixed.config;
-      case "html":
-        return fixed.html;
-      case "newsletter":
-        return Buffer.from(escapeHtml(page.newsletterStatus ?? ""));
-    }
-  };
-  const values = template.slots.map(value);
-  if (encoding === "identity") {
-    return template.parts.flatMap((part, i) =>
-      i < values.length ? [part.raw, values[i] as Buffer] : [part.raw],
-    );
-  }
-  // The chain holds only while every nonce is as long as it assumed (a test's nonce may not be).
-  const chain = values.every(
-    (bytes, i) => template.slots[i] !== "nonce" || bytes.length === NONCE_VALUE_BYTES,
-  )
-    ? chainedParts(template, page.config)
-    : undefined;
-  const pieces: (DeflatedPart | Buffer)[] = [];
-  template.parts.forEach((part, i) => {
-    pieces.push(chain ? { raw: part.raw, deflated: chain[i] as Buffer } : part);
-    if (i < values.length) pieces.push(values[i] as Buffer);
-  });
-  return splicedGzip(pieces);
+  const text = documentText(key, config);
+  // JSON inside a <script>: only `<` could end the element (as JsonLd escapes it); HTML escapes would corrupt it.
+  return Buffer.from(isJsonTextKey(key) ? text.replace(/</g, "\\u003c") : escapeHtml(text));
 }

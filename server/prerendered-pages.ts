@@ -4,12 +4,12 @@ import path from "node:path";
 import Negotiator from "negotiator";
 import { isNewsletterStatus, NEWSLETTER_STATUS_PARAM, newsletterStatusText } from "../app/content/newsletter";
 import type { PublicRuntimeConfig } from "../app/lib/document-runtime";
-import { compileTemplate, renderTemplate, type Template } from "./page-template";
+import { compileTemplate, pageVariant, type Template } from "./page-template";
 import type { SetSecurityHeaders } from "./security-headers";
 
 /**
- * Serves the HTML that React Router prerendered at build time, with this response's CSP nonce and
- * runtime configuration in place of the build's placeholders (docs/decisions/002, 015).
+ * Serves the HTML that React Router prerendered at build time, with the runtime configuration in place
+ * of the build's placeholders (docs/decisions/002, 015, 148).
  */
 
 /** Map of URL path → compiled page, from every `index.html` under the client build. */
@@ -41,39 +41,45 @@ export function normalizePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
 }
 
-/** gzip when the client takes it (and does not prefer no encoding); brotli is not offered. */
-function wantsGzip(req: IncomingMessage): boolean {
-  if (!req.headers["accept-encoding"]) return false;
-  return new Negotiator(req).encoding(["gzip", "identity"]) === "gzip";
+/** The strongest encoding the client takes of those the page has now (Brotli once compressed). */
+function chooseEncoding(req: IncomingMessage, brotli: boolean): "br" | "gzip" | "identity" {
+  if (!req.headers["accept-encoding"]) return "identity";
+  const available = brotli ? ["br", "gzip", "identity"] : ["gzip", "identity"];
+  // Ours decides between encodings the client rates alike ("gzip, deflate, br, zstd": Brotli). Negotiator
+  // 1.x takes that order (`preferred`); its type definitions predate it.
+  const negotiator = new Negotiator(req) as unknown as {
+    encoding(available: string[], options: { preferred: string[] }): string | undefined;
+  };
+  const chosen = negotiator.encoding(available, { preferred: available });
+  return chosen === "br" || chosen === "gzip" ? chosen : "identity";
 }
 
 /**
- * Sends a compiled page with this response's nonce, the runtime configuration and, for a sign-up
- * posted without JavaScript that comes back here, its status (a fixed set of messages).
+ * Sends a compiled page with the runtime configuration and, for a sign-up posted without JavaScript
+ * that comes back here, its status (a fixed set of messages): the same bytes for every response with
+ * those, compressed once, and security headers whose CSP allows the page's inline scripts by hash.
  */
 export function sendTemplate(
   req: IncomingMessage,
   res: ServerResponse,
   template: Template,
-  values: { nonce: string; config: PublicRuntimeConfig },
+  values: { config: PublicRuntimeConfig; setSecurityHeaders: SetSecurityHeaders },
 ): void {
   const status = new URLSearchParams(splitUrl(req.url ?? "/").search).get(NEWSLETTER_STATUS_PARAM);
-  const gzip = wantsGzip(req);
-  const chunks = renderTemplate(
-    template,
-    { ...values, newsletterStatus: newsletterStatusText(isNewsletterStatus(status) ? status : null) },
-    gzip ? "gzip" : "identity",
-  );
+  const page = pageVariant(template, {
+    config: values.config,
+    newsletterStatus: newsletterStatusText(isNewsletterStatus(status) ? status : null),
+  });
+  values.setSecurityHeaders(res, page.scriptHashes);
+  const encoding = chooseEncoding(req, page.brotli !== null);
+  const body = encoding === "br" ? (page.brotli as Buffer) : encoding === "gzip" ? page.gzip : page.identity;
   res.statusCode = 200;
   res.setHeader("Content-Type", "text/html; charset=utf-8");
-  // Each response carries its own nonce, so the page is revalidated rather than reused.
+  // The configuration (its prices) changes while the server runs: the page is revalidated, not reused.
   res.setHeader("Cache-Control", "no-cache");
   res.setHeader("Vary", "Accept-Encoding");
-  if (gzip) res.setHeader("Content-Encoding", "gzip");
-  res.setHeader(
-    "Content-Length",
-    chunks.reduce((length, chunk) => length + chunk.length, 0),
-  );
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
   if (req.method === "HEAD") {
     res.end();
     return;
@@ -81,7 +87,7 @@ export function sendTemplate(
   // One write. Corked writes stalled behind a compressing middleware (a client that takes deflate but
   // neither gzip nor br gets the page compressed on the way out): its stream paused on the corked
   // response's back-pressure, which no drain ever released (docs/decisions/147-streamed-pages-compressed-as-one.md).
-  res.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  res.end(body);
 }
 
 export type PrerenderedPagesFrontOptions = {
@@ -97,8 +103,8 @@ export type PrerenderedPagesFrontOptions = {
  * Serves the prerendered pages ahead of Express, as a static file server in front of an app server
  * would: these pages have nothing for the app to decide, and Express's own work per request costs
  * three times the page's (docs/decisions/015-serving-prerendered-pages.md). Each response still gets
- * what the Express stack gives every response: its log line and request id, the security headers and
- * a fresh nonce. Returns false, having done nothing, for any other request.
+ * what the Express stack gives every response: its log line and request id, and the security headers
+ * (its CSP naming the page's scripts by hash). Returns false, having done nothing, for any other request.
  */
 export function prerenderedPagesFront(options: PrerenderedPagesFrontOptions) {
   const pages = loadPrerenderedPages(options.clientDir);
@@ -107,8 +113,10 @@ export function prerenderedPagesFront(options: PrerenderedPagesFrontOptions) {
     const template = pages.get(normalizePath(splitUrl(req.url ?? "/").pathname));
     if (!template) return false;
     options.logRequest(req, res);
-    const nonce = options.setSecurityHeaders(res);
-    sendTemplate(req, res, template, { nonce, config: options.runtimeConfig() });
+    sendTemplate(req, res, template, {
+      config: options.runtimeConfig(),
+      setSecurityHeaders: options.setSecurityHeaders,
+    });
     return true;
   };
 }

@@ -2,10 +2,11 @@ import helmet from "helmet";
 import { takeRandomBytes } from "./random-bytes";
 
 /**
- * Security headers on every response, and an enforced Content-Security-Policy whose scripts are
- * allowed only by a nonce made fresh for each request (res.locals.cspNonce). Styles may be inline:
+ * Security headers on every response, and an enforced Content-Security-Policy whose inline scripts are
+ * allowed only by a nonce made fresh for each request (res.locals.cspNonce) or, on a page that is the
+ * same bytes for everyone (prerendered, or from the page cache), by their hashes. Styles may be inline:
  * React's `style` props and the toast library's injected sheet need it, and inline styles cannot run
- * code (docs/decisions/002-prerendered-pages-and-csp-nonce.md).
+ * code (docs/decisions/002-prerendered-pages-and-csp-nonce.md, 148).
  */
 export type SecurityHeaderOptions = {
   /** Origins the browser may be sent to by a form post (the hosted checkout). */
@@ -33,12 +34,12 @@ export function nextNonce(): string {
   return takeRandomBytes(16).toString("base64");
 }
 
-/** Stands in for the nonce while helmet writes the headers once at start. */
-const NONCE_MARK = "__forge_csp_nonce__";
+/** Stands in for the inline scripts' source (a nonce, or hashes) while helmet writes the headers once at start. */
+const SCRIPTS_MARK = "__forge_csp_scripts__";
 
 /**
- * The headers of every response, written once by helmet with a marked nonce. Only the CSP differs
- * between responses (its nonce), so it is kept as the text around the mark.
+ * The headers of every response, written once by helmet with a marked script source. Only the CSP
+ * differs between responses (its nonce or hashes), so it is kept as the text around the mark.
  */
 export type SecurityHeaderSet = {
   fixed: [name: string, value: string][];
@@ -46,9 +47,7 @@ export type SecurityHeaderSet = {
 };
 
 export function securityHeaderSet(options: SecurityHeaderOptions): SecurityHeaderSet {
-  const nonce = (_req: unknown, res: unknown) =>
-    `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
-  const scriptSrc = ["'self'", nonce, ...(options.development ? ["'unsafe-eval'"] : [])];
+  const scriptSrc = ["'self'", SCRIPTS_MARK, ...(options.development ? ["'unsafe-eval'"] : [])];
   const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -87,7 +86,6 @@ export function securityHeaderSet(options: SecurityHeaderOptions): SecurityHeade
   middleware(
     {} as never,
     {
-      locals: { cspNonce: NONCE_MARK },
       setHeader: (name: string, value: string) => written.set(name, value),
       removeHeader: () => {},
     } as never,
@@ -99,23 +97,36 @@ export function securityHeaderSet(options: SecurityHeaderOptions): SecurityHeade
   written.set("Permissions-Policy", PERMISSIONS_POLICY);
 
   const cspName = "Content-Security-Policy";
-  const [before, after, ...rest] = (written.get(cspName) ?? "").split(NONCE_MARK);
+  const [before, after, ...rest] = (written.get(cspName) ?? "").split(SCRIPTS_MARK);
   if (before === undefined || after === undefined || rest.length > 0)
-    throw new Error("the Content-Security-Policy must hold the nonce exactly once");
+    throw new Error("the Content-Security-Policy must hold the script source exactly once");
   written.delete(cspName);
   return { fixed: [...written], csp: { name: cspName, before, after } };
 }
 
-/** Sets the security headers on a response and returns its nonce. */
-export type SetSecurityHeaders = (res: { setHeader(name: string, value: string): unknown }) => string;
+/**
+ * Sets the security headers on a response. Without `scriptHashes`: its inline scripts are allowed by a
+ * fresh nonce, which it returns. With them (a page of fixed bytes): by those SHA-256 hashes (base64)
+ * alone, and it returns "".
+ */
+export type SetSecurityHeaders = (
+  res: { setHeader(name: string, value: string): unknown },
+  scriptHashes?: readonly string[],
+) => string;
 
 export function securityHeaders(options: SecurityHeaderOptions): SetSecurityHeaders {
-  // helmet runs once here, not once per request: every header but the CSP's nonce is the same each time.
+  // helmet runs once here, not once per request: every header but the CSP's script source is the same each time.
   const { fixed, csp } = securityHeaderSet(options);
-  return (res) => {
-    const nonce = nextNonce();
+  return (res, scriptHashes) => {
     for (const [name, value] of fixed) res.setHeader(name, value);
-    res.setHeader(csp.name, csp.before + nonce + csp.after);
+    if (scriptHashes) {
+      const sources = scriptHashes.map((hash) => `'sha256-${hash}'`).join(" ");
+      // A page without inline scripts: script-src is 'self' alone.
+      res.setHeader(csp.name, sources ? csp.before + sources + csp.after : csp.before.trimEnd() + csp.after);
+      return "";
+    }
+    const nonce = nextNonce();
+    res.setHeader(csp.name, `${csp.before}'nonce-${nonce}'${csp.after}`);
     return nonce;
   };
 }

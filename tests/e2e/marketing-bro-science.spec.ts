@@ -3,7 +3,7 @@ import { whoShouldNot } from "~/content/who-should-not";
 import {
   expectAccordionBehaviour,
   expectInertButton,
-  expectJsonLdNonces,
+  expectJsonLdUnderCsp,
   jsonLdOfType,
 } from "./marketing-helpers";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./support";
@@ -93,6 +93,6 @@ test.describe("Bro Science", () => {
     const entities = data.mainEntity as { name: string; acceptedAnswer: { text: string } }[];
     expect(entities.map((e) => e.name)).toEqual(broScienceFaqs.map((f) => f.question));
     expect(entities.map((e) => e.acceptedAnswer.text)).toEqual(broScienceFaqs.map((f) => f.answer));
-    await expectJsonLdNonces(page, response?.headers()["content-security-policy"] ?? "");
+    await expectJsonLdUnderCsp(page, response?.headers()["content-security-policy"] ?? "");
   });
 });

@@ -4,7 +4,7 @@ import { ingredients } from "~/content/ingredients";
 import { formatUsd } from "~/content/pricing";
 import { whoShouldNot } from "~/content/who-should-not";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
-import { expectAccordionBehaviour, expectJsonLdNonces, jsonLdOfType } from "./marketing-helpers";
+import { expectAccordionBehaviour, expectJsonLdUnderCsp, jsonLdOfType } from "./marketing-helpers";
 import { expect, expectNoAxeViolations, isMobile, test, waitForHydration } from "./support";
 
 const path = "/product/forge-enhancer";
@@ -293,6 +293,6 @@ test.describe("the Enhancer's page", () => {
     expect(JSON.stringify(product)).not.toContain("0.25");
     const faq = await jsonLdOfType(page, "FAQPage");
     expect((faq.mainEntity as unknown[]).length).toBe(enhancerFaqs.length);
-    await expectJsonLdNonces(page, response?.headers()["content-security-policy"] ?? "");
+    await expectJsonLdUnderCsp(page, response?.headers()["content-security-policy"] ?? "");
   });
 });

@@ -1,5 +1,5 @@
 import { kitFacts } from "~/content/product";
-import { expectJsonLdNonces, jsonLdOfType } from "./marketing-helpers";
+import { expectJsonLdUnderCsp, jsonLdOfType } from "./marketing-helpers";
 import { expect, test } from "./support";
 
 test.describe("test kit page", () => {
@@ -58,6 +58,6 @@ test.describe("test kit page", () => {
       priceCurrency: "USD",
       availability: "https://schema.org/InStock",
     });
-    await expectJsonLdNonces(page, response?.headers()["content-security-policy"] ?? "");
+    await expectJsonLdUnderCsp(page, response?.headers()["content-security-policy"] ?? "");
   });
 });

@@ -28,7 +28,8 @@ test.describe("every route of spec §2", () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(notFound ? 404 : 200);
       const csp = response?.headers()["content-security-policy"] ?? "";
-      expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+      // Inline scripts by this response's nonce, or on a page of fixed bytes by their hashes (decision 148).
+      expect(csp).toMatch(/script-src 'self'(?: '(?:nonce-[^']+|sha256-[A-Za-z0-9+/]+=*)')+(;|$)/);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
       await expect(page).toHaveTitle(/\| Forge$/);
 
@@ -51,6 +52,31 @@ test.describe("every route of spec §2", () => {
       expect(errors).toEqual([]);
     });
   }
+
+  test("the Enhancer from the page cache runs under its hash-only CSP: it hydrates and navigates, with no violation", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    // The first visit streams the page and fills the cache (decision 014).
+    await expect
+      .poll(async () => (await request.get("/product/forge-enhancer")).headers()["x-page-cache"] ?? "none", {
+        timeout: 30_000,
+      })
+      .toMatch(/^(hit|stale)$/);
+    const violations = await watchCspViolations(page);
+    const response = await page.goto("/product/forge-enhancer");
+    expect(response?.headers()["x-page-cache"]).toMatch(/^(hit|stale)$/);
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    expect(csp).toMatch(/script-src 'self' 'sha256-[^;]*;/);
+    expect(csp).not.toContain("nonce");
+    // Hydrated: the module held until after the first paint ran under its hash (decision 086).
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Forge home" }).first().click();
+    await expect(page).toHaveURL("/");
+    await page.waitForLoadState("networkidle");
+    expect(violations).toEqual([]);
+  });
 
   test("/quiz opens on its first question; /results links to it", async ({ page }) => {
     await page.goto("/quiz");

@@ -6,7 +6,7 @@ import { pricingPlans } from "~/content/bro-science";
 import { placeholderVariantIds } from "~/content/catalog";
 import { DocumentRuntimeContext, type PublicRuntimeConfig, prerenderRuntime } from "~/lib/document-runtime";
 import { documentText, documentTextToken } from "~/lib/document-text";
-import { compileTemplate, renderTemplate } from "../../server/page-template";
+import { compileTemplate, pageVariant } from "../../server/page-template";
 
 const base: PublicRuntimeConfig = { paymentsEmulated: false, variantIds: placeholderVariantIds };
 const otherStore: PublicRuntimeConfig = {
@@ -50,8 +50,7 @@ describe("texts that follow from the runtime configuration (decision 080)", () =
     expect(prerendered).toContain(documentTextToken("price:enhancer"));
     expect(prerendered).toContain(documentTextToken("save-label:bundle_3_month"));
     const template = compileTemplate(prerendered);
-    const serve = (config: PublicRuntimeConfig) =>
-      Buffer.concat(renderTemplate(template, { nonce: "n", config }, "identity")).toString();
+    const serve = (config: PublicRuntimeConfig) => pageVariant(template, { config }).identity.toString();
     // What the browser renders with the same configuration is what the server sent: hydration agrees.
     const browser = (config: PublicRuntimeConfig) =>
       renderToStaticMarkup(

@@ -34,11 +34,27 @@ describe("security headers", () => {
     expect(csp).toContain("upgrade-insecure-requests");
   });
 
-  it("holds the nonce exactly once in the policy", () => {
+  it("holds the scripts' source exactly once in the policy", () => {
     const { csp } = securityHeaderSet({ ...options, https: false });
-    expect(csp.before).toMatch(/script-src 'self' 'nonce-$/);
-    expect(csp.after.startsWith("'")).toBe(true);
+    expect(csp.before).toMatch(/script-src 'self' $/);
+    expect(csp.after.startsWith(";")).toBe(true);
     expect(`${csp.before}${csp.after}`).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("allows a page of fixed bytes its scripts by hash alone, with no nonce", () => {
+    const headers = new Map<string, string>();
+    const set = securityHeaders(options);
+    const returned = set({ setHeader: (n: string, v: string) => headers.set(n, v) }, [
+      "aGFzaDE=",
+      "aGFzaDI=",
+    ]);
+    expect(returned).toBe("");
+    const csp = headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toContain("script-src 'self' 'sha256-aGFzaDE=' 'sha256-aGFzaDI=';script-src-attr 'none'");
+    expect(csp).not.toContain("nonce");
+    set({ setHeader: (n: string, v: string) => headers.set(n, v) }, []);
+    expect(headers.get("Content-Security-Policy")).toContain("script-src 'self';script-src-attr 'none'");
+    expect(headers.get("X-Frame-Options")).toBe("DENY");
   });
 
   it("draws nonces of 16 random bytes that do not repeat", () => {
