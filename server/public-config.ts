@@ -8,9 +8,9 @@ export type LiveValues = { offers: ShownOffers | undefined; ratings: ShownRating
 /**
  * The public runtime configuration each page carries: what is fixed at start (payments emulated, the
  * variant ids) plus the offers the offer cache holds now and the ratings read from the reviews. The same
- * object is returned while both are unchanged, because the page templates encode and compress their
- * parts once per configuration object (server/page-template.ts): a new object only when a price or a
- * rating really changes.
+ * object is returned while both are unchanged, because the page templates build and compress each page
+ * once per configuration object (server/page-template.ts): a new object only when a price or a rating
+ * really changes.
  */
 export function publicConfigSource(
   fixed: Omit<PublicRuntimeConfig, "offers" | "ratings">,

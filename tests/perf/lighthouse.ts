@@ -170,10 +170,15 @@ function head(url: string, acceptEncoding: string) {
 /**
  * Warms the server so the audit measures the page, not a cold start: the first render and the product
  * cache, and the page's scripts and stylesheet, which the server compresses once when first asked for
- * (server/asset-encodings.ts): waits, bounded, until each is served precompressed (with a length).
+ * (server/asset-encodings.ts): waits, bounded, until each is served precompressed (with a length). A
+ * page of fixed bytes (prerendered, or from the page cache) is compressed in Brotli in the background
+ * on first use (decision 148): waits, bounded by 10 s, until it is (a streamed page is at once).
  */
 async function warm(url: string, headers: Record<string, string> = {}) {
   const html = await (await fetch(url, { headers })).text();
+  const pageDeadline = Date.now() + 10_000;
+  while (Date.now() < pageDeadline && (await head(url, "gzip, deflate, br, zstd")).encoding !== "br")
+    await new Promise((resolve) => setTimeout(resolve, 200));
   const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? [])];
   const deadline = Date.now() + 30_000;
   for (const asset of assets) {
