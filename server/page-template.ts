@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
 import { brotliCompress, constants, gzipSync } from "node:zlib";
 import {
   CONFIG_PLACEHOLDER,
@@ -89,6 +90,8 @@ export function pageVariant(template: Template, values: PageValues): PageVariant
   return variant;
 }
 
+const brotli = promisify(brotliCompress);
+
 function buildVariant(template: Template, config: PublicRuntimeConfig, status: string): PageVariant {
   const fixed = encodedConfig(config);
   const value = (slot: Slot): Buffer => {
@@ -110,22 +113,19 @@ function buildVariant(template: Template, config: PublicRuntimeConfig, status: s
     compressed: Promise.resolve(),
     scriptHashes: inlineScriptHashes(identity.toString()),
   };
-  variant.compressed = new Promise<void>((resolve) => {
-    brotliCompress(
-      identity,
-      {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      },
-      (error, compressed) => {
-        if (!error) variant.brotli = compressed;
-        resolve();
-      },
-    );
-  });
+  // On libuv's thread pool, not the event loop; a failure leaves the page in gzip.
+  variant.compressed = brotli(identity, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+    },
+  }).then(
+    (compressed) => {
+      variant.brotli = compressed;
+    },
+    () => {},
+  );
   return variant;
 }
 

@@ -117,10 +117,20 @@ export type SetSecurityHeaders = (
 export function securityHeaders(options: SecurityHeaderOptions): SetSecurityHeaders {
   // helmet runs once here, not once per request: every header but the CSP's script source is the same each time.
   const { fixed, csp } = securityHeaderSet(options);
+  // A page's hash list is one array for all its responses: its sources are written once.
+  const sourcesOf = new WeakMap<readonly string[], string>();
+  const hashSources = (hashes: readonly string[]) => {
+    let sources = sourcesOf.get(hashes);
+    if (sources === undefined) {
+      sources = hashes.map((hash) => `'sha256-${hash}'`).join(" ");
+      sourcesOf.set(hashes, sources);
+    }
+    return sources;
+  };
   return (res, scriptHashes) => {
     for (const [name, value] of fixed) res.setHeader(name, value);
     if (scriptHashes) {
-      const sources = scriptHashes.map((hash) => `'sha256-${hash}'`).join(" ");
+      const sources = hashSources(scriptHashes);
       // A page without inline scripts: script-src is 'self' alone.
       res.setHeader(csp.name, sources ? csp.before + sources + csp.after : csp.before.trimEnd() + csp.after);
       return "";

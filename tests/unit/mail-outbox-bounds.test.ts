@@ -68,6 +68,35 @@ describe("e-mail outbox bounds", () => {
     outbox?.enqueue(database.db, { kind: "note", dedupeKey: key, to, payload: { text: key } }) ??
     Promise.reject(new Error("no outbox"));
 
+  /**
+   * The database refuses, for 400 ms, to give any message this status (as a dead connection or a moment
+   * of silence would fail the update); `allowed` says when it takes it again.
+   */
+  async function refuseStatusForAMoment(status: "sent" | "pending") {
+    const moment = { allowed: false };
+    await database.db.execute(
+      sql.raw(`alter table email_deliveries add constraint not_now check (status <> '${status}') not valid`),
+    );
+    setTimeout(() => {
+      void database.db.execute(sql.raw("alter table email_deliveries drop constraint not_now")).then(() => {
+        moment.allowed = true;
+      });
+    }, 400);
+    return moment;
+  }
+  /** An outbox that polls and backs off in milliseconds. */
+  const quickOutbox = (mailer: Mailer, leaseMs?: number) =>
+    createOutbox({
+      db: database.db,
+      mailer,
+      logger,
+      templates: [note],
+      pollIntervalMs: 50,
+      retryBaseMs: 20,
+      retryMaxMs: 50,
+      ...(leaseMs ? { leaseMs } : {}),
+    });
+
   it("a pass stuck past its deadline does not stop the loop: the next message is sent meanwhile, and stop() is bounded", async () => {
     // This message's send never ends and ignores its abort signal.
     const { mailer, sent } = fakeMailer({ "stuck@example.com": () => new Promise<void>(() => {}) });
@@ -97,81 +126,38 @@ describe("e-mail outbox bounds", () => {
   }, 30_000);
 
   it("a message sent whose record failed is recorded later, and not sent again", async () => {
-    let refused = false;
-    let allowed = false;
+    let moment: { allowed: boolean } | undefined;
     const { mailer, sent } = fakeMailer({
-      // While this message is on its way the database starts refusing to record any message as sent
-      // (as a dead connection or a moment of silence would fail the update), for a moment.
+      // While this message is on its way the database starts refusing to record it as sent.
       "once@example.com": async () => {
-        if (refused) return;
-        refused = true;
-        await database.db.execute(
-          sql.raw("alter table email_deliveries add constraint not_now check (status <> 'sent') not valid"),
-        );
-        setTimeout(() => {
-          void database.db
-            .execute(sql.raw("alter table email_deliveries drop constraint not_now"))
-            .then(() => {
-              allowed = true;
-            });
-        }, 400);
+        moment ??= await refuseStatusForAMoment("sent");
       },
     });
-    outbox = createOutbox({
-      db: database.db,
-      mailer,
-      logger,
-      templates: [note],
-      pollIntervalMs: 50,
-      retryBaseMs: 20,
-      retryMaxMs: 50,
-    });
+    outbox = quickOutbox(mailer);
     const once = await enqueue("once@example.com", "once");
     outbox.start();
     await eventually(async () => expect(await statusOf(once.id)).toBe("sent"), 10_000);
-    expect(allowed).toBe(true);
+    expect(moment?.allowed).toBe(true);
     expect(sent.map((mail) => mail.to)).toEqual(["once@example.com"]);
   }, 30_000);
 
   it("a failed send whose record failed is recorded once the database answers, and sent then, not after its lease", async () => {
-    let failedOnce = false;
-    let allowed = false;
+    let moment: { allowed: boolean } | undefined;
     const { mailer, sent } = fakeMailer({
-      // The first send fails, and meanwhile the database refuses to put any message back to pending (as a
-      // database gone silent between the claim and the record would), for a moment.
+      // The first send fails, and meanwhile the database refuses to put it back to pending (as a
+      // database gone silent between the claim and the record would).
       "later@example.com": async () => {
-        if (failedOnce) return;
-        failedOnce = true;
-        await database.db.execute(
-          sql.raw(
-            "alter table email_deliveries add constraint not_now check (status <> 'pending') not valid",
-          ),
-        );
-        setTimeout(() => {
-          void database.db
-            .execute(sql.raw("alter table email_deliveries drop constraint not_now"))
-            .then(() => {
-              allowed = true;
-            });
-        }, 400);
+        if (moment) return;
+        moment = await refuseStatusForAMoment("pending");
         throw new Error("421 try again later");
       },
     });
-    outbox = createOutbox({
-      db: database.db,
-      mailer,
-      logger,
-      templates: [note],
-      pollIntervalMs: 50,
-      retryBaseMs: 20,
-      retryMaxMs: 50,
-      // Left to the lease, the message would wait a minute.
-      leaseMs: 60_000,
-    });
+    // Left to the lease, the message would wait a minute.
+    outbox = quickOutbox(mailer, 60_000);
     const later = await enqueue("later@example.com", "later");
     outbox.start();
     await eventually(async () => expect(await statusOf(later.id)).toBe("sent"), 10_000);
-    expect(allowed).toBe(true);
+    expect(moment?.allowed).toBe(true);
     expect(sent.map((mail) => mail.to)).toEqual(["later@example.com"]);
     const [row] = await database.db.select().from(emailDeliveries).where(eq(emailDeliveries.id, later.id));
     expect(row?.attempts).toBe(2);
