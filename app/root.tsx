@@ -14,6 +14,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/sections/not-found";
 import { Toaster } from "~/components/ui/toaster";
 import { CONFIG_ELEMENT_ID, SANDBOX_ATTRIBUTE, useDocumentValues } from "~/lib/document-runtime";
+import { RENDER_NEAR_ONLY_SWITCH } from "~/lib/render-when-near";
 import { WEB_FONT_LOADER, webFontFace } from "~/lib/web-font";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
@@ -46,6 +47,13 @@ export function Layout({ children }: { children: ReactNode }) {
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant one-line script.
           dangerouslySetInnerHTML={{ __html: WEB_FONT_LOADER }}
+        />
+        {/* Far content rendered as it nears the screen, unless the page is about to jump (decision 149). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant one-line script.
+          dangerouslySetInnerHTML={{ __html: RENDER_NEAR_ONLY_SWITCH }}
         />
         <Links />
         <script

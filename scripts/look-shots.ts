@@ -28,7 +28,8 @@ async function shoot(origin: string, label: string) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     for (const width of widths) {
-      const page = await browser.newPage({ viewport: { width, height: width < 800 ? 844 : 800 } });
+      const viewportHeight = width < 800 ? 844 : 800;
+      const page = await browser.newPage({ viewport: { width, height: viewportHeight } });
       for (const route of routes) {
         await page.goto(origin + route, { waitUntil: "networkidle", timeout: 60_000 });
         await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, {
@@ -48,11 +49,18 @@ async function shoot(origin: string, label: string) {
         await page.waitForLoadState("networkidle");
         await page.evaluate(() => document.fonts.ready);
         const file = `${nameOf(route)}-${width}`;
-        await page.screenshot({
-          path: path.join(outDir, `${file}.png`),
-          fullPage: true,
-          animations: "disabled",
-        });
+        // The whole page in a viewport as tall as the page: content skipped until it nears the screen
+        // (decision 149) is rendered then, under its containment, as a visitor scrolling to it sees it. A
+        // full-page capture of a normal viewport would leave it blank. (Pages with a height in vh grow
+        // with it, in both sets alike.)
+        const pageHeight = Number(await page.evaluate("document.documentElement.scrollHeight"));
+        await page.setViewportSize({ width, height: pageHeight });
+        await page.evaluate(
+          "new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))",
+        );
+        await page.screenshot({ path: path.join(outDir, `${file}.png`), animations: "disabled" });
+        await page.setViewportSize({ width, height: viewportHeight });
+        await page.evaluate("window.scrollTo(0, 0)");
         if (keepDir)
           await page.screenshot({
             path: path.join(keepDir, `${file}-${label}.jpg`),

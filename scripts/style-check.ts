@@ -10,7 +10,9 @@
  *   - browser code reads layout (getBoundingClientRect, offsetHeight, getComputedStyle, ...) outside the
  *     few places listed below, each with its reason;
  *   - browser code makes an Intl formatter (its first load of locale data is one long task) outside the
- *     places listed below.
+ *     places listed below;
+ *   - a rule skips content (`content-visibility: auto`) other than under the head's switch, which turns
+ *     it off before any jump into the page (decision 149; decision 086: a link landed off its target).
  *
  *   node --import tsx scripts/style-check.ts       (BUILD_DIR as the server reads it; npm run build first)
  *
@@ -58,8 +60,11 @@ export const EXPENSIVE_PROPERTY_CEILINGS: Record<string, number> = {
 const LAYOUT_READS =
   /\b(getBoundingClientRect|getClientRects|getComputedStyle|offset(?:Top|Left|Width|Height)|client(?:Top|Left|Width|Height)|scroll(?:Width|Height)|innerText)\b/;
 
-/** Browser modules allowed to read layout, each with why. Empty today: keep it so where possible. */
-export const ALLOWED_LAYOUT_READS: Record<string, string> = {};
+/** Browser modules allowed to read layout, each with why: keep the list short. */
+export const ALLOWED_LAYOUT_READS: Record<string, string> = {
+  "app/lib/render-when-near.ts":
+    "once, at the first click, submission or history step, never during the load: the middle of the screen kept in place as the skipped content above it takes its real height (decision 149)",
+};
 
 /**
  * Uses of Intl's locale data: the first formatter a page makes loads it, about 130 ms of one task on
@@ -78,6 +83,17 @@ export const ALLOWED_INTL_USES: Record<string, string> = {
   "app/content/legal/data-inventory.ts": "lists of words, rendered on the server into a prerendered page",
   "app/components/admin/": "the operator's pages, on a desktop, not part of the storefront's budget",
 };
+
+/** The one selector prefix under which content may be skipped until it nears the screen (decision 149). */
+export const SKIPPING_SWITCH = ".render-near-only ";
+
+/** Selectors of rules that skip content (`content-visibility: auto`) outside the switch. */
+export function contentSkippedOutsideSwitch(css: string): string[] {
+  const rules = css.matchAll(/([^{};]+)\{[^{}]*content-visibility\s*:\s*auto[^{}]*\}/g);
+  return [...rules]
+    .map((rule) => (rule[1] as string).trim())
+    .filter((selector) => !selector.split(",").every((part) => part.trim().startsWith(SKIPPING_SWITCH)));
+}
 
 /**
  * Declarations of `property` in a stylesheet: after `{` or `;`, so not a prefixed copy, a custom
@@ -143,6 +159,8 @@ function main() {
       console.log(`  ${property}: ${count} (at most ${ceiling})`);
       if (count > ceiling) problems.push(`${sheet} has ${count} ${property} declarations, over ${ceiling}`);
     }
+    for (const selector of contentSkippedOutsideSwitch(css))
+      problems.push(`${sheet} skips content outside the switch (decision 149): ${selector}`);
   }
   const reads = layoutReadsIn(browserSources()).filter(
     (hit) => !Object.hasOwn(ALLOWED_LAYOUT_READS, hit.split(":")[0] as string),

@@ -46,7 +46,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="about-principles" className="bg-ink-950/50 py-16 sm:py-24">
+      <section aria-labelledby="about-principles" className="render-when-near bg-ink-950/50 py-16 sm:py-24">
         <div className="container-page">
           <SectionHeading id="about-principles" eyebrow={principles.eyebrow} title={principles.title} />
           <ul className="mt-12 grid gap-4 md:grid-cols-3">
@@ -68,7 +68,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="about-formula" className="container-page py-16 sm:py-24">
+      <section aria-labelledby="about-formula" className="render-when-near container-page py-16 sm:py-24">
         <SectionHeading
           id="about-formula"
           eyebrow={formula.eyebrow}
@@ -82,7 +82,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 max-w-3xl text-sm text-ink-300">{formula.note}</p>
       </section>
 
-      <section aria-labelledby="about-contact" className="bg-ink-950/50 py-16 sm:py-24">
+      <section aria-labelledby="about-contact" className="render-when-near bg-ink-950/50 py-16 sm:py-24">
         <div className="container-page grid gap-10 lg:grid-cols-[1fr_1.2fr] lg:gap-16">
           <div>
             <SectionHeading

@@ -120,7 +120,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <section
         id="ingredients"
         aria-labelledby="ingredients-title"
-        className="scroll-mt-20 bg-ink-950/50 py-16 sm:py-24"
+        className="render-when-near scroll-mt-20 bg-ink-950/50 py-16 [--estimated-height:400rem] sm:py-24"
       >
         <div className="container-page">
           <SectionHeading
@@ -149,7 +149,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <section
         id="safety"
         aria-labelledby="safety-title"
-        className="container-page scroll-mt-20 py-16 sm:py-24"
+        className="render-when-near container-page scroll-mt-20 py-16 sm:py-24"
       >
         <SectionHeading
           id="safety-title"
@@ -187,7 +187,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <section
         id="timing"
         aria-labelledby="timing-title"
-        className="scroll-mt-20 bg-ink-950/50 py-16 sm:py-24"
+        className="render-when-near scroll-mt-20 bg-ink-950/50 py-16 sm:py-24"
       >
         <div className="container-page">
           <SectionHeading

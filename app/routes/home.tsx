@@ -37,13 +37,13 @@ export default function Page() {
       <HomeHero heading={page.heading} />
       <TrustBadges />
       <Benefits />
-      <section aria-labelledby="how-it-works" className="bg-ink-950/50 py-16 sm:py-24">
+      <section aria-labelledby="how-it-works" className="render-when-near bg-ink-950/50 py-16 sm:py-24">
         <div className="container-page">
           <SectionHeading id="how-it-works" eyebrow={howItWorks.eyebrow} title={howItWorks.title} />
           <Steps steps={howItWorks.steps} className="mt-12" />
         </div>
       </section>
-      <section aria-labelledby="comparison" className="container-page py-16 sm:py-24">
+      <section aria-labelledby="comparison" className="render-when-near container-page py-16 sm:py-24">
         <SectionHeading id="comparison" eyebrow={comparison.eyebrow} title={comparison.title} />
         <div className="mt-10">
           <ComparisonTable />

@@ -72,7 +72,7 @@ export default function Page() {
         </div>
       </section>
 
-      <section aria-labelledby="kit-steps" className="bg-ink-950/50 py-14 sm:py-20">
+      <section aria-labelledby="kit-steps" className="render-when-near bg-ink-950/50 py-14 sm:py-20">
         <div className="container-page">
           <SectionHeading
             id="kit-steps"
@@ -89,7 +89,7 @@ export default function Page() {
         </div>
       </section>
 
-      <div className="container-page grid gap-6 py-14 sm:py-20 lg:grid-cols-2">
+      <div className="render-when-near container-page grid gap-6 py-14 sm:py-20 lg:grid-cols-2">
         <section aria-labelledby="kit-contents" className="card p-7 sm:p-9">
           <h2 id="kit-contents" className="heading-display text-3xl text-white">
             {kitPage.sections.contents}
@@ -122,7 +122,7 @@ export default function Page() {
         </section>
       </div>
 
-      <section aria-labelledby="kit-privacy" className="container-page pb-16 sm:pb-24">
+      <section aria-labelledby="kit-privacy" className="render-when-near container-page pb-16 sm:pb-24">
         <SectionHeading
           id="kit-privacy"
           eyebrow={kitPage.sections.privacy.eyebrow}

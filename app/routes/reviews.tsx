@@ -81,7 +81,10 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           </section>
         </aside>
 
-        <section aria-labelledby="reviews-list-heading" className="min-w-0">
+        <section
+          aria-labelledby="reviews-list-heading"
+          className="render-when-near min-w-0 [--estimated-height:240rem]"
+        >
           <h2 id="reviews-list-heading" className="sr-only">
             {reviewsPage.listHeading}
           </h2>

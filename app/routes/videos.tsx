@@ -73,7 +73,7 @@ export default function Page() {
         <section
           key={category.id}
           aria-labelledby={`category-${category.id}`}
-          className="container-page border-t border-white/10 py-14 sm:py-20"
+          className="render-when-near container-page border-t border-white/10 py-14 sm:py-20"
         >
           <div className="max-w-3xl">
             <h2
@@ -92,7 +92,7 @@ export default function Page() {
         </section>
       ))}
 
-      <section aria-labelledby="series" className="bg-ink-950/60 py-14 sm:py-20">
+      <section aria-labelledby="series" className="render-when-near bg-ink-950/60 py-14 sm:py-20">
         <div className="container-page">
           <h2 id="series" className="heading-display text-headline text-white">
             {videoHub.seriesTitle}

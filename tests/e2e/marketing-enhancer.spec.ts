@@ -253,8 +253,24 @@ test.describe("the Enhancer's page", () => {
     const stuck = await bar.boundingBox();
     expect(Math.round((stuck?.y ?? 0) + (stuck?.height ?? 0))).toBe(viewport.height);
 
-    // Scrolled to the very end, the bar rests after the content and above the footer.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // Scrolled to the very end, the bar rests after the content and above the footer. The far sections
+    // render as they near the screen (decision 149), so the end moves once they have: scroll on to it.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const root = document.documentElement;
+              window.scrollTo(0, root.scrollHeight);
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() =>
+                  resolve(window.scrollY + window.innerHeight >= root.scrollHeight - 1),
+                ),
+              );
+            }),
+        ),
+      )
+      .toBe(true);
     const footer = page.locator("footer");
     await expect
       .poll(async () => {

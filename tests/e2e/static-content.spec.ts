@@ -191,3 +191,75 @@ test.describe("the first paint before any JavaScript (issue 19, decision 086)", 
     });
   }
 });
+
+test.describe("far content rendered as it nears the screen (decision 149)", () => {
+  test("a fresh load skips the far sections and the footer until they near the screen", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.locator("body > footer")).toHaveCSS("content-visibility", "auto");
+    await expect(page.locator('section[aria-labelledby="videos"]')).toHaveCSS("content-visibility", "auto");
+    // The first screen is never skipped: the hero is rendered at once.
+    await expect(page.locator("main > section").first()).toHaveCSS("content-visibility", "visible");
+    // Scrolled to, a skipped section renders with its text, where the visitor expects it.
+    await page.locator("body > footer").scrollIntoViewIfNeeded();
+    await expect(
+      page.locator("body > footer").getByRole("link", { name: "Privacy" }).first(),
+    ).toBeInViewport();
+  });
+
+  test("a load with a fragment renders the whole page, so it lands on its target", async ({ page }) => {
+    await page.goto("/deep-dive#timing");
+    await waitForHydration(page);
+    await expect(page.locator("#timing")).toHaveCSS("content-visibility", "visible");
+    const headerBottom = await page
+      .locator("body > header")
+      .evaluate((el) => el.getBoundingClientRect().bottom);
+    await expect
+      .poll(() => page.locator("#timing").evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBeGreaterThanOrEqual(Math.round(headerBottom));
+    const top = await page.locator("#timing").evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeLessThan(headerBottom + 40);
+  });
+
+  test("back to a long page lands where the visitor left it, after a jump past skipped sections", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const heading = page.locator("#videos");
+    const top = () => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    // A jump far down the page: the sections passed over were never rendered, only estimated.
+    const link = page.locator('section[aria-labelledby="quiz-promo"] a[href="/quiz"]').first();
+    await link.scrollIntoViewIfNeeded();
+    // The sections the jump brought near render in the next frames; then the page is still.
+    const stillTop = () =>
+      heading.evaluate(
+        (el) =>
+          new Promise<number>((resolve) => {
+            const first = el.getBoundingClientRect().top;
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => resolve(el.getBoundingClientRect().top === first ? 1 : 0)),
+            );
+          }),
+      );
+    await expect.poll(stillTop).toBe(1);
+    const before = await top();
+    await link.click();
+    await expect(page).toHaveURL(/\/quiz$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    // Where it was when the visitor left, not where the estimates had put it.
+    await expect.poll(top).toBeGreaterThan(before - 3);
+    expect(await top()).toBeLessThan(before + 3);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("every page renders whole: nothing is skipped that a jump could land beside", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.locator("html")).not.toHaveClass(/render-near-only/);
+      await expect(page.locator("body > footer")).toHaveCSS("content-visibility", "visible");
+    });
+  });
+});

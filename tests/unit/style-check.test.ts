@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { colorMixCopies, intlUsesIn, layoutReadsIn, propertyCount } from "../../scripts/style-check";
+import {
+  colorMixCopies,
+  contentSkippedOutsideSwitch,
+  intlUsesIn,
+  layoutReadsIn,
+  propertyCount,
+} from "../../scripts/style-check";
 
 /** The check `npm test` runs on the built stylesheet and browser code (issue 39 item 5). */
 describe("the style check", () => {
@@ -33,5 +39,14 @@ describe("the style check", () => {
     ]);
     expect(intlUsesIn([file], { [file]: "a reason" })).toEqual([]);
     expect(intlUsesIn([file], { "tests/unit/fixtures/": "a folder's reason" })).toEqual([]);
+  });
+
+  it("finds content skipped until near the screen outside the head's switch, which jumps turn off", () => {
+    const css =
+      ".render-near-only .render-when-near{content-visibility:auto}details::details-content{content-visibility:visible}.far,.render-near-only .x{content-visibility:auto;contain-intrinsic-size:auto 50rem}";
+    expect(contentSkippedOutsideSwitch(css)).toEqual([".far,.render-near-only .x"]);
+    expect(
+      contentSkippedOutsideSwitch(".render-near-only .render-when-near{content-visibility:auto}"),
+    ).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { NewsletterForm } from "./newsletter-form";
 
 export function SiteFooter() {
   return (
-    <footer className="border-t border-white/10 bg-ink-950 text-ink-300">
+    <footer className="render-when-near border-t border-white/10 bg-ink-950 text-ink-300">
       <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-14 md:grid-cols-[1.3fr_1fr_1fr] lg:grid-cols-[1.4fr_0.8fr_0.8fr_1.6fr]">
         <div className="col-span-2 max-w-sm md:col-span-1">
           <Link to="/" className="inline-block rounded-md" aria-label={`${brand.name} home`}>

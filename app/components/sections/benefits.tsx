@@ -5,7 +5,7 @@ import { benefits } from "~/content/home";
 
 export function Benefits() {
   return (
-    <section aria-labelledby="benefits" className="container-page py-16 sm:py-24">
+    <section aria-labelledby="benefits" className="render-when-near container-page py-16 sm:py-24">
       <SectionHeading id="benefits" eyebrow={benefits.eyebrow} title={benefits.title} />
       <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {benefits.items.map((item) => (

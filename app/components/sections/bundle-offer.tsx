@@ -18,7 +18,10 @@ export function BundleOffer() {
     bundleSection.kit.button(useDocumentText("price:test_kit")),
   ];
   return (
-    <section aria-labelledby="bundle" className="relative overflow-hidden bg-ink-950 py-16 sm:py-24">
+    <section
+      aria-labelledby="bundle"
+      className="render-when-near relative overflow-hidden bg-ink-950 py-16 sm:py-24"
+    >
       <div aria-hidden="true" className="hero-glow pointer-events-none absolute inset-0 opacity-60" />
       <div className="container-page relative">
         <SectionHeading

@@ -4,7 +4,7 @@ import { connectionTest } from "~/content/home";
 /** Home: the store connection check (spec §2), a quiet strip above the footer. */
 export function ConnectionTest() {
   return (
-    <section aria-labelledby="connection-test" className="container-page pb-16 sm:pb-24">
+    <section aria-labelledby="connection-test" className="render-when-near container-page pb-16 sm:pb-24">
       <div className="flex flex-col gap-4 rounded-card border border-dashed border-white/15 p-6 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h2 id="connection-test" className="text-lg font-extrabold text-white">

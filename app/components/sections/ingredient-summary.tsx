@@ -57,7 +57,7 @@ export function IngredientSummary({
   more: string;
 }) {
   return (
-    <section aria-labelledby="ingredients" className="container-page py-16 sm:py-24">
+    <section aria-labelledby="ingredients" className="render-when-near container-page py-16 sm:py-24">
       <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
         <div className="max-w-3xl">
           <p className="eyebrow">{eyebrow}</p>

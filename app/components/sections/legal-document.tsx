@@ -66,7 +66,8 @@ export function LegalDocumentPage({ heading, document }: { heading: string; docu
                 key={section.id}
                 id={section.id}
                 aria-labelledby={`${section.id}-title`}
-                className="scroll-mt-24"
+                // Past the first screen's sections, rendered as they near it (decision 149).
+                className={index < 2 ? "scroll-mt-24" : "render-when-near scroll-mt-24"}
               >
                 <div className="flex items-baseline justify-between gap-4">
                   <h2

@@ -19,7 +19,7 @@ export function VideoRow({
   link: { label: string; to: string };
 }) {
   return (
-    <section aria-labelledby={id} className="container-page py-16 sm:py-24">
+    <section aria-labelledby={id} className="render-when-near container-page py-16 sm:py-24">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
         <SectionHeading id={id} eyebrow={eyebrow} title={title} />
         <Link
