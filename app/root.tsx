@@ -48,12 +48,14 @@ export function Layout({ children }: { children: ReactNode }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant one-line script.
           dangerouslySetInnerHTML={{ __html: WEB_FONT_LOADER }}
         />
-        {/* Far content rendered as it nears the screen, unless the page is about to jump (decision 149). */}
+        {/* Far content rendered as it nears the screen, unless the page is about to jump (decision 149).
+            Only the server's HTML runs it; hydration keeps it as served, so the browser's bundle leaves
+            its text out (as BeforeHydrationScript does). */}
         <script
           nonce={nonce}
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant one-line script.
-          dangerouslySetInnerHTML={{ __html: RENDER_NEAR_ONLY_SWITCH }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? RENDER_NEAR_ONLY_SWITCH : "" }}
         />
         <Links />
         <script
