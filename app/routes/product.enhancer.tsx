@@ -68,10 +68,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <KitUpsell />
       </div>
 
-      <section
-        aria-label="Product details"
-        className="render-when-near container-page pb-16 [--estimated-height:150rem] sm:pb-24"
-      >
+      <section aria-label="Product details" className="container-page pb-16 sm:pb-24">
         <ProductTabs latestReviews={reviews} />
       </section>
       {/* One Product for search engines, once the live product is known: its offer is Shopify's live
