@@ -21,6 +21,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { RENDER_NEAR_ONLY_CLASS } from "../app/lib/render-when-near";
 
 const root = path.resolve(import.meta.dirname, "..");
 const assets = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "client/assets");
@@ -85,7 +86,7 @@ export const ALLOWED_INTL_USES: Record<string, string> = {
 };
 
 /** The one selector prefix under which content may be skipped until it nears the screen (decision 149). */
-export const SKIPPING_SWITCH = ".render-near-only ";
+export const SKIPPING_SWITCH = `.${RENDER_NEAR_ONLY_CLASS} `;
 
 /** Selectors of rules that skip content (`content-visibility: auto`) outside the switch. */
 export function contentSkippedOutsideSwitch(css: string): string[] {

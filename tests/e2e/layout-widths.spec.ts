@@ -1,5 +1,5 @@
 import { layoutProblems } from "./layout-probe";
-import { expect, isMobile, routeHeadings, test, waitForHydration } from "./support";
+import { afterTwoFrames, expect, isMobile, routeHeadings, test, waitForHydration } from "./support";
 
 /**
  * Every route at every width a shopper brings, from a small phone to a wide desktop (issue 20 item 5):
@@ -23,9 +23,7 @@ test.describe("layouts hold at every width", () => {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
         // Two frames: the resize has been laid out and painted before anything is measured.
-        await page.evaluate(
-          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-        );
+        await afterTwoFrames(page);
         for (const problem of await page.evaluate(layoutProblems)) found.push(`${width}px: ${problem}`);
       }
       expect(found, found.join("\n")).toEqual([]);

@@ -5,7 +5,7 @@ import { formatUsd } from "~/content/pricing";
 import { whoShouldNot } from "~/content/who-should-not";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
 import { expectAccordionBehaviour, expectJsonLdUnderCsp, jsonLdOfType } from "./marketing-helpers";
-import { expect, expectNoAxeViolations, isMobile, test, waitForHydration } from "./support";
+import { afterTwoFrames, expect, expectNoAxeViolations, isMobile, test, waitForHydration } from "./support";
 
 const path = "/product/forge-enhancer";
 
@@ -256,20 +256,13 @@ test.describe("the Enhancer's page", () => {
     // Scrolled to the very end, the bar rests after the content and above the footer. The far sections
     // render as they near the screen (decision 149), so the end moves once they have: scroll on to it.
     await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            new Promise<boolean>((resolve) => {
-              const root = document.documentElement;
-              window.scrollTo(0, root.scrollHeight);
-              requestAnimationFrame(() =>
-                requestAnimationFrame(() =>
-                  resolve(window.scrollY + window.innerHeight >= root.scrollHeight - 1),
-                ),
-              );
-            }),
-        ),
-      )
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await afterTwoFrames(page);
+        return page.evaluate(
+          () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1,
+        );
+      })
       .toBe(true);
     const footer = page.locator("footer");
     await expect

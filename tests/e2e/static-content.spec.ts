@@ -1,4 +1,5 @@
-import { expect, isMobile, test, waitForHydration } from "./support";
+import { RENDER_NEAR_ONLY_CLASS } from "~/lib/render-when-near";
+import { afterTwoFrames, expect, isMobile, test, waitForHydration } from "./support";
 
 /** Whether React has a fiber on the element: it hydrated (or rendered) that node. */
 const reactOwns = (selector: string) =>
@@ -232,17 +233,13 @@ test.describe("far content rendered as it nears the screen (decision 149)", () =
     const link = page.locator('section[aria-labelledby="quiz-promo"] a[href="/quiz"]').first();
     await link.scrollIntoViewIfNeeded();
     // The sections the jump brought near render in the next frames; then the page is still.
-    const stillTop = () =>
-      heading.evaluate(
-        (el) =>
-          new Promise<number>((resolve) => {
-            const first = el.getBoundingClientRect().top;
-            requestAnimationFrame(() =>
-              requestAnimationFrame(() => resolve(el.getBoundingClientRect().top === first ? 1 : 0)),
-            );
-          }),
-      );
-    await expect.poll(stillTop).toBe(1);
+    await expect
+      .poll(async () => {
+        const first = await top();
+        await afterTwoFrames(page);
+        return (await top()) - first;
+      })
+      .toBe(0);
     const before = await top();
     await link.click();
     await expect(page).toHaveURL(/\/quiz$/);
@@ -258,7 +255,7 @@ test.describe("far content rendered as it nears the screen (decision 149)", () =
 
     test("every page renders whole: nothing is skipped that a jump could land beside", async ({ page }) => {
       await page.goto("/");
-      await expect(page.locator("html")).not.toHaveClass(/render-near-only/);
+      await expect(page.locator("html")).not.toHaveClass(new RegExp(RENDER_NEAR_ONLY_CLASS));
       await expect(page.locator("body > footer")).toHaveCSS("content-visibility", "visible");
     });
   });

@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { allPages } from "~/content/routes";
-import { RENDER_NEAR_ONLY_CLASS } from "~/lib/render-when-near";
 
 export { expect, test };
 
@@ -41,10 +40,6 @@ const AXE_RULES_TURNED_ON = { "landmark-complementary-is-top-level": { enabled: 
  * accordion, whose page routes.spec.ts sweeps whole: axe on a long page takes seconds).
  */
 export async function expectNoAxeViolations(page: Page, scope?: Locator) {
-  // Far content skipped until it nears the screen (decision 149) has estimated geometry, which no
-  // visitor sees or taps: what a visitor reaches is rendered. So axe scans the page rendered whole, as
-  // the page itself renders it before any jump.
-  await page.evaluate((name) => document.documentElement.classList.remove(name), RENDER_NEAR_ONLY_CLASS);
   let builder = new AxeBuilder({ page })
     // Only violations are read: axe then skips the selectors and snippets of every passing node, a
     // fifth of a scan's time on a long page (decision 144).
@@ -65,4 +60,11 @@ export async function expectNoAxeViolations(page: Page, scope?: Locator) {
 /** Waits until React has hydrated the page (the side menu's listeners exist then). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/** Waits two frames: what changed before has been laid out and painted (a resize, a scroll). */
+export async function afterTwoFrames(page: Page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
 }

@@ -48,7 +48,6 @@ const cssMods: Record<string, (css: string) => string> = {
   noproperties: (css) => css.replace(/@property [^{]*\{[^}]*\}/g, ""),
   cvsections: (css) =>
     `${css}main section~section,main article~article{content-visibility:auto;contain-intrinsic-size:auto 600px}`,
-  cvfar: (css) => `${css}main>*:nth-child(n+3){content-visibility:auto;contain-intrinsic-size:auto 700px}`,
 };
 const routes = (process.env.TRACE_ROUTES ?? "/,/contact,/deep-dive,/product/forge-enhancer").split(",");
 const runs = Number(process.env.TRACE_RUNS ?? 5);
