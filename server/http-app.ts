@@ -118,7 +118,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
         pageCache({
           build: mode.build,
           services: options.routeServices,
-          paths: [pages.enhancer.path],
+          // The server-rendered pages that are the same for every visitor: the Enhancer (its live
+          // product) and the terms (this server's checkout settings; decision 150).
+          paths: [pages.enhancer.path, pages.terms.path],
           origin: env.PUBLIC_SITE_URL,
           runtimeConfig: options.publicConfig,
           setSecurityHeaders,

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 
-/** The Enhancer page's full-page cache (docs/decisions/014-page-cache.md). */
+/** The full-page cache of the Enhancer page and the terms (docs/decisions/014-page-cache.md, 150). */
 describe("page cache", () => {
   let server: RunningServer;
   const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" };
@@ -44,6 +44,29 @@ describe("page cache", () => {
     expect(htmlA).not.toMatch(/\snonce=/);
     expect(htmlA).not.toContain("__FORGE_");
     expect(a.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("serves the terms from memory too: this server's checkout settings, the same bytes for everyone, no nonce", async () => {
+    const terms = () => fetch(`${server.url}/legal/terms`, { headers: BROWSER });
+    const first = await terms();
+    expect(first.headers.get("x-page-cache")).toBeNull();
+    const streamed = await first.text();
+    await expect
+      .poll(async () => (await terms()).headers.get("x-page-cache"), { timeout: 10_000 })
+      .toBe("hit");
+    const cached = await terms();
+    const html = await cached.text();
+    expect(html).toBe(await (await terms()).text());
+    expect(cached.headers.get("content-security-policy")).not.toContain("nonce");
+    expect(html).not.toMatch(/\snonce=/);
+    // What the visitor reads is what the streamed page said: the settings' countries and tax.
+    const visible = (page: string) =>
+      page
+        .replace(/<script\b[\s\S]*?<\/script>/g, "")
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ");
+    expect(visible(html)).toBe(visible(streamed));
+    expect(visible(html)).toContain("We ship to addresses in the United States only.");
   });
 
   it("serves a stale copy while it renders a fresh one", async () => {
