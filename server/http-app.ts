@@ -4,7 +4,7 @@ import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { pages } from "../app/content/routes";
+import { cachedPaths } from "../app/content/routes";
 import type { PublicRuntimeConfig } from "../app/lib/document-runtime";
 import type { RouteServices } from "../app/server/runtime/route-services.server";
 import type { AppServices } from "../app/server/runtime/services.server";
@@ -118,9 +118,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
         pageCache({
           build: mode.build,
           services: options.routeServices,
-          // The server-rendered pages that are the same for every visitor: the Enhancer (its live
-          // product) and the terms (this server's checkout settings; decision 150).
-          paths: [pages.enhancer.path, pages.terms.path],
+          paths: cachedPaths,
           origin: env.PUBLIC_SITE_URL,
           runtimeConfig: options.publicConfig,
           setSecurityHeaders,

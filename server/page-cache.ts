@@ -7,11 +7,10 @@ import { normalizePath, sendTemplate } from "./prerendered-pages";
 import type { SetSecurityHeaders } from "./security-headers";
 
 /**
- * A short-lived full-page cache for server-rendered pages that are the same for every visitor: the
- * Enhancer page (its live product is shared, nothing on it is personal) and the terms (this server's
- * checkout settings, decision 150). The page is rendered in the background with the prerender
- * placeholders, complete (deferred data included), and served like a prerendered page: compressed once,
- * with the runtime configuration (docs/decisions/014-page-cache.md, 148).
+ * A short-lived full-page cache for server-rendered pages that are the same for every visitor (those the
+ * route table marks `cached`: the Enhancer page, the terms). The page is rendered in the background with
+ * the prerender placeholders, complete (deferred data included), and served like a prerendered page:
+ * compressed once, with the runtime configuration (docs/decisions/014-page-cache.md, 148, 150).
  *
  * Fresh for `freshMs`; then served stale while one background render refreshes it, up to `maxStaleMs`.
  * Cold (or too old), the request streams as usual, so the first byte never waits for Shopify, and a

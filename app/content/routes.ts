@@ -14,6 +14,11 @@ export type PageEntry = {
   description: string;
   /** Rendered to HTML at build time (true) or on the server per request (false). */
   prerender: boolean;
+  /**
+   * Rendered on the server, but the same for every visitor: kept in the page cache and served as fixed
+   * bytes, as a prerendered page is (server/page-cache.ts, decisions 014 and 150).
+   */
+  cached: boolean;
   /** Listed in the sitemap and open to search engines. */
   indexable: boolean;
 };
@@ -23,13 +28,14 @@ const page = (
   heading: string,
   title: string,
   description: string,
-  options: { prerender?: boolean; indexable?: boolean } = {},
+  options: { prerender?: boolean; cached?: boolean; indexable?: boolean } = {},
 ): PageEntry => ({
   path,
   heading,
   title: `${title} | ${brand.name}`,
   description,
   prerender: options.prerender ?? true,
+  cached: options.cached ?? false,
   indexable: options.indexable ?? true,
 });
 
@@ -51,7 +57,8 @@ export const pages = {
     `${brand.name} Enhancer`,
     `${brand.name} Enhancer: Daily Testosterone Support`,
     "A 30-day supply of 14 researched ingredients, 3 capsules daily with your first meal. Free shipping and a 60-day money-back guarantee.",
-    { prerender: false },
+    // Its live product is shared: nothing on the page is personal.
+    { prerender: false, cached: true },
   ),
   broScience: page(
     paths.broScience,
@@ -134,8 +141,9 @@ export const pages = {
     "Terms of Service",
     "Terms of Service",
     `The terms that apply when you use this site and buy from ${brand.name}.`,
-    // Server-rendered: where we ship and the sales tax follow checkout's settings (decision 094).
-    { prerender: false },
+    // Server-rendered: where we ship and the sales tax follow checkout's settings (decision 094), which
+    // are the same for every visitor.
+    { prerender: false, cached: true },
   ),
   disclaimer: page(
     paths.disclaimer,
@@ -171,6 +179,7 @@ export type PageKey = keyof typeof pages;
 
 export const allPages: readonly PageEntry[] = Object.values(pages);
 export const prerenderedPaths = allPages.filter((p) => p.prerender).map((p) => p.path);
+export const cachedPaths = allPages.filter((p) => p.cached).map((p) => p.path);
 export const indexablePaths = allPages.filter((p) => p.indexable).map((p) => p.path);
 
 export function pageByPath(pathname: string): PageEntry | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indexablePaths, pageByPath, pages, prerenderedPaths } from "~/content/routes";
+import { allPages, cachedPaths, indexablePaths, pageByPath, pages, prerenderedPaths } from "~/content/routes";
 import { enhancerHandle, headerLinks, paths } from "~/content/site";
 
 describe("the page table", () => {
@@ -26,6 +26,11 @@ describe("the page table", () => {
       expect(prerenderedPaths).not.toContain(path);
     }
     expect(prerenderedPaths).not.toContain(paths.enhancer);
+  });
+
+  it("caches only server-rendered pages that are the same for every visitor: the Enhancer and the terms", () => {
+    expect(cachedPaths).toEqual([paths.enhancer, paths.terms]);
+    for (const page of allPages.filter((p) => p.cached)) expect(page.prerender, page.path).toBe(false);
   });
 
   it("gives every page a distinct title and description", () => {
