@@ -13,7 +13,12 @@ import { moderationPolicy, reviewsPage } from "~/content/reviews";
 import { pages } from "~/content/routes";
 import { sampleDataLabel } from "~/content/sample-data";
 import { enhancerHandle, paths } from "~/content/site";
-import { REVIEWS_PER_PAGE, type ReviewListQuery, reviewQueryString } from "~/contracts/reviews";
+import {
+  type PublicReview,
+  REVIEWS_PER_PAGE,
+  type ReviewListQuery,
+  reviewQueryString,
+} from "~/contracts/reviews";
 import { pageMeta } from "~/lib/seo";
 import { helpfulVoteAction, reviewsPageHeaders, reviewsPageLoader } from "~/server/http/reviews-page.server";
 import type { Route } from "./+types/reviews";
@@ -46,6 +51,12 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return formData?.get("intent") === "helpful" ? false : defaultShouldRevalidate;
 }
 
+/**
+ * The cards rendered with the page's first screen; the rest of the page's cards start lower than a
+ * phone renders ahead of the screen, so they wait until they near it (decision 151).
+ */
+const NEAR_CARDS = 3;
+
 export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { summary, query, list, voted, structured } = loaderData;
   const href = (change: Partial<ReviewListQuery>) =>
@@ -54,6 +65,17 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
   const from = (list.page - 1) * REVIEWS_PER_PAGE + 1;
   const to = from + list.reviews.length - 1;
   const votedOn = new Set(voted);
+  const card = (review: PublicReview) => (
+    <ReviewCard key={review.id} review={review}>
+      <HelpfulButton
+        review={review}
+        voted={votedOn.has(review.id)}
+        result={actionData?.reviewId === review.id ? actionData : undefined}
+      />
+    </ReviewCard>
+  );
+  const nearCards = list.reviews.slice(0, NEAR_CARDS);
+  const farCards = list.reviews.slice(NEAR_CARDS);
 
   return (
     <>
@@ -81,10 +103,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           </section>
         </aside>
 
-        <section
-          aria-labelledby="reviews-list-heading"
-          className="render-when-near min-w-0 [--estimated-height:240rem]"
-        >
+        <section aria-labelledby="reviews-list-heading" className="min-w-0">
           <h2 id="reviews-list-heading" className="sr-only">
             {reviewsPage.listHeading}
           </h2>
@@ -97,15 +116,12 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
           {list.reviews.length > 0 ? (
             <div className="mt-4 rounded-2xl border border-white/10 bg-ink-900 px-5 py-8 sm:px-8">
-              {list.reviews.map((review) => (
-                <ReviewCard key={review.id} review={review}>
-                  <HelpfulButton
-                    review={review}
-                    voted={votedOn.has(review.id)}
-                    result={actionData?.reviewId === review.id ? actionData : undefined}
-                  />
-                </ReviewCard>
-              ))}
+              {nearCards.map(card)}
+              {farCards.length > 0 ? (
+                // Decision 151: the cards a phone does not render ahead of the first screen, skipped
+                // until near. The group's first card starts as any card but the list's first (pt-8).
+                <div className="render-when-near pt-8 [--estimated-height:160rem]">{farCards.map(card)}</div>
+              ) : null}
             </div>
           ) : summary.count > 0 && query.stars !== null ? (
             <div className="mt-6 rounded-2xl border border-white/10 p-8 text-ink-200">

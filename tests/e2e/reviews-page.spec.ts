@@ -62,6 +62,48 @@ test.describe("the reviews page", () => {
     await expect(button).toHaveText(/\(1\)/);
   });
 
+  test("the cards below a phone's first screens wait until near, and read as every other card", async ({
+    page,
+    reviewsServer,
+  }) => {
+    await page.goto(`${reviewsServer.url}/reviews`);
+    await waitForHydration(page);
+    const cards = page.getByTestId("review");
+    await expect(cards).toHaveCount(10);
+    // Decision 151: three cards come with the page; the other seven are one group skipped while far.
+    const grouped = await cards.evaluateAll((all) =>
+      all.map((card) => Boolean(card.parentElement?.closest(".render-when-near"))),
+    );
+    expect(grouped).toEqual([false, false, false, true, true, true, true, true, true, true]);
+    await expect(cards.nth(3).locator("xpath=..")).toHaveCSS("content-visibility", "auto");
+    if (isMobile(page))
+      expect(
+        await cards.nth(3).evaluate((card) => card.checkVisibility({ contentVisibilityAuto: true })),
+      ).toBe(false);
+
+    // Scrolled to, the last card is there with its vote.
+    await cards.nth(9).scrollIntoViewIfNeeded();
+    await expect(cards.nth(9).getByRole("button", { name: /Helpful/ })).toBeInViewport();
+    // Between the groups, the same rule and space as between any two cards; none under the last.
+    const looks = await cards.evaluateAll((all) =>
+      all.map((card, index) => ({
+        rule: getComputedStyle(card).borderBottomWidth,
+        // From the rule above the card (the previous card's bottom) to the card's title.
+        titleBelowRule:
+          index === 0
+            ? null
+            : Math.round(
+                (card.querySelector("h3")?.getBoundingClientRect().top ?? 0) -
+                  (all[index - 1]?.getBoundingClientRect().bottom ?? 0),
+              ),
+      })),
+    );
+    expect(looks.slice(0, 9).map((card) => card.rule)).toEqual(Array(9).fill("1px"));
+    expect(looks[9]?.rule).toBe("0px");
+    expect(looks[3]?.titleBelowRule).toBe(looks[2]?.titleBelowRule);
+    expect(looks[4]?.titleBelowRule).toBe(looks[2]?.titleBelowRule);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 

@@ -46,6 +46,12 @@ const cssMods: Record<string, (css: string) => string> = {
   same: (css) => css,
   noglow: (css) => css.replace(/\.blur-3xl\{[^}]*\}/, ".blur-3xl{}"),
   noproperties: (css) => css.replace(/@property [^{]*\{[^}]*\}/g, ""),
+  // Decision 151's screening of /reviews: its SVGs, its rating column, its list hidden; every card skipped.
+  nosvg: (css) => `${css}main svg{display:none}`,
+  noaside: (css) => `${css}main aside{display:none}`,
+  nolist: (css) => `${css}main aside+section{display:none}`,
+  cvcards: (css) =>
+    `${css}.render-near-only main article{content-visibility:auto;contain-intrinsic-size:auto 20rem}`,
   cvsections: (css) =>
     `${css}main section~section,main article~article{content-visibility:auto;contain-intrinsic-size:auto 600px}`,
 };
