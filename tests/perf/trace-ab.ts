@@ -52,6 +52,9 @@ const cssMods: Record<string, (css: string) => string> = {
   nolist: (css) => `${css}main aside+section{display:none}`,
   cvcards: (css) =>
     `${css}.render-near-only main article{content-visibility:auto;contain-intrinsic-size:auto 20rem}`,
+  nocalendar: (css) => `${css}section[aria-labelledby=subscribe-calendar]{display:none}`,
+  cvcalendar: (css) =>
+    `${css}.render-near-only section[aria-labelledby=subscribe-calendar]{content-visibility:auto;contain-intrinsic-size:auto 50rem}`,
   cvsections: (css) =>
     `${css}main section~section,main article~article{content-visibility:auto;contain-intrinsic-size:auto 600px}`,
 };
