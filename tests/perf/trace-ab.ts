@@ -46,7 +46,8 @@ const cssMods: Record<string, (css: string) => string> = {
   same: (css) => css,
   noglow: (css) => css.replace(/\.blur-3xl\{[^}]*\}/, ".blur-3xl{}"),
   noproperties: (css) => css.replace(/@property [^{]*\{[^}]*\}/g, ""),
-  // Decision 151's screening of /reviews: its SVGs, its rating column, its list hidden; every card skipped.
+  // Decision 151's screening: /reviews' SVGs, rating column or list hidden, or every card skipped;
+  // /subscribe's calendar hidden or skipped.
   nosvg: (css) => `${css}main svg{display:none}`,
   noaside: (css) => `${css}main aside{display:none}`,
   nolist: (css) => `${css}main aside+section{display:none}`,

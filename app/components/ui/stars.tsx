@@ -3,8 +3,8 @@ import { STAR_SIZE, STARS_WIDTH, starFillWidth } from "~/lib/document-text";
 
 /**
  * Five stars side by side as one path, a star per STAR_SIZE cell: one element to style and lay out
- * where five took five (decision 151). Each star's outline is relative to its first point except its
- * two absolute corners, moved by the cell's offset.
+ * instead of five (decision 151). Each star's outline is relative to its first point except for two
+ * absolute corners, which move with the cell's offset.
  */
 const FIVE_STARS = [0, 1, 2, 3, 4]
   .map((index) => {
