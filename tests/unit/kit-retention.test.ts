@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retentionRules } from "~/content/legal/data-inventory";
-import { type Database, openDatabase } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import {
   kitBatches,
   kitRegistrations,
@@ -12,6 +12,7 @@ import {
   shoppers,
 } from "~/server/db/schema";
 import { createRetentionJob } from "~/server/privacy/retention.server";
+import { openMemoryDatabase } from "../support/memory-database";
 
 /**
  * Issue 35 on the retention job: shoppers' sign-in links a day after they expire, sessions once they
@@ -25,7 +26,7 @@ const ago = (days: number) => new Date(Date.now() - days * DAY);
 describe("retention of accounts and kit registrations", () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
+    database = await openMemoryDatabase();
   }, 60_000);
   afterAll(async () => {
     await database?.close();

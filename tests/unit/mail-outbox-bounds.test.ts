@@ -2,10 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type Database, openDatabase } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import { emailDeliveries } from "~/server/db/schema";
 import type { Mailer, OutgoingMail, SentMail } from "~/server/mail/mailer.server";
 import { createOutbox, defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
+import { openMemoryDatabase } from "../support/memory-database";
 import { eventually } from "../support/wait";
 
 /**
@@ -51,7 +52,7 @@ describe("e-mail outbox bounds", () => {
   const logger = pino({ level: "silent" });
 
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
+    database = await openMemoryDatabase();
   }, 60_000);
   afterEach(async () => {
     await outbox?.stop(1_000);

@@ -2,11 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type Database, openDatabase } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import { emailDeliveries } from "~/server/db/schema";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
 import { createOutbox, defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
 import { type MailEmulator, startMailEmulator } from "../../sandbox/mail/emulator";
+import { openMemoryDatabase } from "../support/memory-database";
 
 /**
  * The outbox on a real database (PGlite) and a real SMTP server (the mail emulator): one send per
@@ -28,7 +29,7 @@ describe("e-mail outbox", () => {
   const logger = pino({ level: "silent" });
 
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
+    database = await openMemoryDatabase();
     mail = await startMailEmulator();
     mailer = createMailer({ smtpUrl: mail.smtpUrl, from: "Forge <orders@forge.example>" });
     outbox = createOutbox({

@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OrderPage } from "~/contracts/order-tracking";
-import { type Database, openDatabase } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import { orders, siteSecrets } from "~/server/db/schema";
 import { createOrderLinks, type OrderLinks } from "~/server/orders/order-link.server";
 import { createOrderTracking } from "~/server/orders/order-tracking.server";
 import { resolveSiteSecret } from "~/server/runtime/site-secret.server";
 import type { ShopifyOrderStatus } from "~/server/shopify/order-types";
 import { austinAddress } from "../support/addresses";
+import { openMemoryDatabase } from "../support/memory-database";
 
 /**
  * Issue 16 item 5 on a real database (PGlite) with a Shopify that answers what each case needs: the
@@ -56,7 +57,7 @@ describe("order tracking", () => {
   const now = () => clock;
 
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
+    database = await openMemoryDatabase();
     links = createOrderLinks({
       secret: await resolveSiteSecret(database.db, undefined),
       siteUrl: "http://localhost:3000",

@@ -1,6 +1,6 @@
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import { checkouts, createdProducts, emailDeliveries, orders, shopifySyncs } from "~/server/db/schema";
 import { RequestRejectedError } from "~/server/errors.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
@@ -20,6 +20,7 @@ import type {
   Payments,
 } from "~/server/stripe/types";
 import { type MailEmulator, startMailEmulator } from "../../sandbox/mail/emulator";
+import { openMemoryDatabase } from "../support/memory-database";
 
 /**
  * Decision 062 on a real database (PGlite) with a Stripe that says what each case needs (the
@@ -153,7 +154,7 @@ describe("only this site's checkouts, and only what it sells (decision 062)", ()
   };
 
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
+    database = await openMemoryDatabase();
     mail = await startMailEmulator();
     mailer = createMailer({ smtpUrl: mail.smtpUrl, from: "Forge <orders@forge.example>" });
     outbox = createOutbox({ db: database.db, mailer, logger, templates: [orderConfirmationTemplate] });

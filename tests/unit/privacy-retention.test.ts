@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { retentionRules } from "~/content/legal/data-inventory";
-import { type Database, openDatabase } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import {
   adminLoginTokens,
   adminSessions,
@@ -19,6 +19,7 @@ import {
 } from "~/server/db/schema";
 import { createRetentionJob, type RetentionReport } from "~/server/privacy/retention.server";
 import { austinAddress } from "../support/addresses";
+import { openMemoryDatabase } from "../support/memory-database";
 
 /**
  * The retention job on a real database (PGlite, the migrations applied): what the privacy policy says
@@ -34,7 +35,7 @@ let database: Database;
 let sequence = 0;
 
 beforeAll(async () => {
-  database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
+  database = await openMemoryDatabase();
 }, 60_000);
 afterAll(async () => {
   await database?.close();

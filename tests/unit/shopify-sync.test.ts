@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import { orders, refunds, shopifySyncs } from "~/server/db/schema";
 import { createRefunds } from "~/server/orders/refunds.server";
 import { createShopifySync, type ShopifySync } from "~/server/orders/shopify-sync.server";
@@ -14,6 +14,7 @@ import {
 } from "~/server/shopify/order-types";
 import type { ChargeRefunds, Payments } from "~/server/stripe/types";
 import { austinAddress } from "../support/addresses";
+import { openMemoryDatabase } from "../support/memory-database";
 import { eventually } from "../support/wait";
 
 /**
@@ -117,7 +118,7 @@ describe("the Shopify sync (decision 076)", () => {
   let sessionCounter = 0;
 
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
+    database = await openMemoryDatabase();
   }, 60_000);
   afterAll(async () => {
     await database?.close();

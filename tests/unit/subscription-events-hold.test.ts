@@ -1,13 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import { subscriptions } from "~/server/db/schema";
 import type { SubscriptionBilling } from "~/server/stripe/subscription-types";
 import {
   createSubscriptionEvents,
   type SubscriptionEventDeps,
 } from "~/server/subscriptions/subscription-events.server";
+import { openMemoryDatabase } from "../support/memory-database";
 import { insertSubscriber, SUBSCRIBED_AT, stripeSubscriptionOf } from "../support/subscription-rows";
 
 /**
@@ -20,7 +21,7 @@ import { insertSubscriber, SUBSCRIBED_AT, stripeSubscriptionOf } from "../suppor
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
+  database = await openMemoryDatabase();
 }, 60_000);
 afterAll(async () => {
   await database?.close();

@@ -1,13 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import { subscriptions } from "~/server/db/schema";
 import type { SubscriptionDetails } from "~/server/stripe/subscription-types";
 import {
   followOutsideChange,
   type OutsideChangeContext,
 } from "~/server/subscriptions/outside-changes.server";
+import { openMemoryDatabase } from "../support/memory-database";
 import { insertSubscriber, stripeSubscriptionOf } from "../support/subscription-rows";
 
 /**
@@ -23,7 +24,7 @@ const logs: { level: number; msg: string }[] = [];
 const logger = pino({ level: "info" }, { write: (line: string) => logs.push(JSON.parse(line)) });
 
 beforeAll(async () => {
-  database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
+  database = await openMemoryDatabase();
 }, 60_000);
 afterAll(async () => {
   await database?.close();
