@@ -109,6 +109,8 @@ describe.each(databaseTargets)("the durable queue worker on $name", ({ name }) =
       databaseUrl: store.url,
       pgliteDir: "memory://",
       migrationsFolder: "drizzle",
+      // On PGlite, from the run's migrated template (decision 139) instead of initdb.
+      pgliteTemplate: process.env.PGLITE_TEMPLATE,
     });
   });
   afterAll(async () => {

@@ -39,6 +39,8 @@ describe.each(databaseTargets)("review listing on $name", ({ name }) => {
       databaseUrl: target.url,
       pgliteDir: "memory://",
       migrationsFolder: "drizzle",
+      // On PGlite, from the run's migrated template (decision 139) instead of initdb.
+      pgliteTemplate: process.env.PGLITE_TEMPLATE,
     });
   }, 120_000);
   afterAll(async () => {
