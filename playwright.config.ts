@@ -29,6 +29,17 @@ const VIEWPORT_INDEPENDENT = [
   "marketing-home",
   "marketing-test-kit",
   "shown-prices",
+  // Journeys and states that hold at any width, run once; the phone's own checks are elsewhere
+  // (toasts.spec.ts, purchase.spec.ts, the axe sweep).
+  "checkout-toasts",
+  "cookies",
+  "newsletter",
+  "order-journey",
+  "payment-success",
+  "review-journey",
+  "storefront-states",
+  // Resizes the window through its own widths, 320 to 1920 px.
+  "layout-widths",
 ].map((name) => {
   if (!existsSync(new URL(`./tests/e2e/${name}.spec.ts`, import.meta.url)))
     throw new Error(`playwright.config.ts lists tests/e2e/${name}.spec.ts, which does not exist`);

@@ -5,8 +5,7 @@ import { withOwnServer } from "./own-server";
 import { expect, test, waitForHydration } from "./support";
 
 // These flows do not depend on the width (the phone-specific toast and sticky-bar checks are in
-// toasts.spec.ts and purchase.spec.ts): run them at 1280 px only.
-test.skip(({ isMobile }) => isMobile, "width-independent flow");
+// toasts.spec.ts and purchase.spec.ts): the desktop project alone runs them (playwright.config.ts).
 
 /** Counts calls to hybrid-checkout made by the page. */
 function countCheckoutCalls(page: Page): () => number {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { clickForNewTab, expectConfirmed, mailTo, newBuyer, payOnEmulator } from "./flows";
-import { expect, isMobile, routeHeadings, test, waitForHydration } from "./support";
+import { expect, routeHeadings, test, waitForHydration } from "./support";
 
 /**
  * Issue 8 item 5, cookies: any cookie the site sets, on any route or in the main flows (sign-up,
@@ -66,8 +66,8 @@ async function expectCookiesFollowTheRules(context: BrowserContext, seen: SeenCo
 }
 
 test.describe("cookies", () => {
-  test.beforeEach(({ page, baseURL }) => {
-    test.skip(isMobile(page), "cookies do not depend on the width: one project is enough");
+  // Cookies do not depend on the width: the desktop project alone runs this file (playwright.config.ts).
+  test.beforeEach(({ baseURL }) => {
     secureRequired = new URL(baseURL ?? "http://localhost").protocol === "https:";
   });
 

@@ -1,5 +1,5 @@
 import { layoutProblems } from "./layout-probe";
-import { afterTwoFrames, expect, isMobile, routeHeadings, test, waitForHydration } from "./support";
+import { afterTwoFrames, expect, routeHeadings, test, waitForHydration } from "./support";
 
 /**
  * Every route at every width a shopper brings, from a small phone to a wide desktop (issue 20 item 5):
@@ -9,11 +9,8 @@ import { afterTwoFrames, expect, isMobile, routeHeadings, test, waitForHydration
  */
 const WIDTHS = [320, 390, 768, 1024, 1080, 1280, 1440, 1920];
 
+// Run by the desktop project only (playwright.config.ts): the test sets its own widths.
 test.describe("layouts hold at every width", () => {
-  test.beforeEach(({ page }) => {
-    test.skip(isMobile(page), "the test sets its own widths");
-  });
-
   for (const { path } of routeHeadings) {
     test(`${path}`, async ({ page }) => {
       test.setTimeout(90_000);

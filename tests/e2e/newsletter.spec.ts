@@ -1,14 +1,11 @@
 import { expectToast, mailTo } from "./flows";
-import { expect, isMobile, test, waitForHydration } from "./support";
+import { expect, test, waitForHydration } from "./support";
 
 const uniqueAddress = (tag: string) =>
   `news-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
+// The form is the same at every width: the desktop project alone runs this file (playwright.config.ts).
 test.describe("the footer newsletter sign-up", () => {
-  test.beforeEach(({ page }) => {
-    test.skip(isMobile(page), "the form is the same at every width; one width keeps the list short");
-  });
-
   test("with JavaScript: an invalid address gets an inline error tied to the field", async ({ page }) => {
     await page.goto("/videos");
     await waitForHydration(page);

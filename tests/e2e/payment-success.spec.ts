@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
 import { expectToast, holdRequests, newBuyer } from "./flows";
 import { withOwnServer } from "./own-server";
-import { expect, isMobile, test, waitForHydration } from "./support";
+import { expect, test, waitForHydration } from "./support";
 
 /** Buys the Enhancer over HTTP (hybrid-checkout, then the pay page's form) and returns the success URL. */
 async function paidSession(request: APIRequestContext, base: string, email: string): Promise<string> {
@@ -40,11 +40,8 @@ function countVerifyCalls(page: Page): () => number {
   return () => calls;
 }
 
+// States, not layout: the desktop project alone runs this file (playwright.config.ts).
 test.describe("payment success", () => {
-  test.beforeEach(({ page }) => {
-    serverTest.skip(isMobile(page), "states, not layout: one width");
-  });
-
   test("shows Sending..., then ✓ Sent with the order, and never asks again", async ({
     page,
     request,
@@ -104,7 +101,6 @@ serverTest.describe("payment success when the mail server refuses", () => {
   serverTest(
     "shows ⚠ Error and the Email Error toast, with the order still shown",
     async ({ page, request, ownServer: server }) => {
-      serverTest.skip(isMobile(page), "states, not layout: one width");
       const email = newBuyer("smtp-down").email;
       const successUrl = await paidSession(request, server.url, email);
       await page.goto(successUrl);

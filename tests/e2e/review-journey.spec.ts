@@ -1,12 +1,13 @@
 import { withOwnServer } from "./own-server";
 import { reviewLink } from "./review-support";
-import { expect, expectNoAxeViolations, isMobile, waitForHydration } from "./support";
+import { expect, expectNoAxeViolations, waitForHydration } from "./support";
 
 /**
  * Issue 18 item 8, the whole life of a review in the sandbox: bought → marked shipped in the emulated
  * Shopify → the invitation e-mail (REVIEW_INVITE_DAYS=0) → a two-star review written from its link →
  * it is the newest on /reviews, a verified buyer's, and the Enhancer's rating counts it at once (its
- * header, its Reviews tab and the latest reviews there).
+ * header, its Reviews tab and the latest reviews there). One width is enough for this journey (the
+ * pages are checked at 390 px elsewhere): the desktop project alone runs it (playwright.config.ts).
  */
 const test = withOwnServer({
   PGLITE_DIR: "memory://",
@@ -25,10 +26,6 @@ test("buy → ship → invitation → a two-star review → on /reviews and in t
   request,
   ownServer,
 }) => {
-  test.skip(
-    isMobile(page),
-    "one width is enough for this journey; the pages are checked at 390 px elsewhere",
-  );
   const base = ownServer.url;
   // Visible only: until React reveals the streamed product (the price comes later), the document holds
   // the hero twice, the streamed copy in a hidden container.

@@ -15,8 +15,7 @@ const test = withOwnServer({
 });
 
 // These flows do not depend on the width (the phone-specific toast and sticky-bar checks are in
-// toasts.spec.ts and purchase.spec.ts): run them at 1280 px only.
-test.skip(({ isMobile }) => isMobile, "width-independent flow");
+// toasts.spec.ts and purchase.spec.ts): the desktop project alone runs them (playwright.config.ts).
 test.beforeEach(async ({ request, ownServer: server }) => {
   await clearShopifyFaults(request, server.url);
 });
