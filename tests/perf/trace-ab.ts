@@ -12,11 +12,13 @@
  * without its FCP-TTI window), HTML parsing, style recalculation, layout (text shaping is part of it),
  * forced style and layout (inside a script), script, paint; and the load average at the start and end.
  * TRACE_CLOCK=thread sums the main thread's own CPU time instead of wall time (steadier on a busy
- * machine).
+ * machine). TRACE_SIGN_IN=1 signs a subscriber in on each origin first (pages-after-action.ts) and sends
+ * the session's cookie, for /account and /account/subscription.
  */
 import { loadavg } from "node:os";
 import { chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../support/chromium";
+import { subscriberCookie } from "./pages-after-action";
 
 type TraceEvent = {
   name: string;
@@ -65,6 +67,7 @@ const cpu = Number(process.env.TRACE_CPU ?? 4);
 const blockScripts = process.env.TRACE_BLOCK_JS === "1";
 const width = Number(process.env.TRACE_WIDTH ?? 390);
 const useThreadTime = process.env.TRACE_CLOCK === "thread";
+const signIn = process.env.TRACE_SIGN_IN === "1";
 
 const SCRIPT = new Set([
   "EvaluateScript",
@@ -158,6 +161,8 @@ async function main() {
   if (variants.length === 0) throw new Error("usage: trace-ab.ts A=<origin> [B=<origin> ...]");
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const results = new Map<string, Figures[]>();
+  const cookies = new Map<string, string>();
+  if (signIn) for (const { origin } of variants) cookies.set(origin, await subscriberCookie(origin));
   const [loadStart = 0] = loadavg();
   try {
     for (let run = 0; run < runs; run++) {
@@ -170,6 +175,11 @@ async function main() {
             isMobile: width < 800,
             hasTouch: width < 800,
           });
+          const cookie = cookies.get(origin);
+          if (cookie) {
+            const [name = "", value = ""] = cookie.split(/=(.*)/);
+            await context.addCookies([{ name, value, url: origin }]);
+          }
           if (blockScripts || mods.includes("nojs")) await context.route(/\.js(\?|$)/, (r) => r.abort());
           if (mods.includes("nofont")) await context.route(/\.woff2(\?|$)/, (r) => r.abort());
           const css = mods.filter((m) => m in cssMods);
