@@ -6,11 +6,12 @@ import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import { emailDeliveries } from "~/server/db/schema";
 import { queueItemState, retryable, tableQueueStore } from "~/server/jobs/queue-rows.server";
 import { killGroup, spawnTracked } from "../../scripts/lib/processes";
 import { createTestDatabase, databaseTargets, type TestDatabase } from "../../scripts/lib/test-database";
+import { openTestDatabase } from "../support/memory-database";
 import { createProbeQueue, enqueueProbes, PROBE } from "../support/queue-probe";
 import { eventually, settle } from "../support/wait";
 
@@ -105,13 +106,7 @@ describe.each(databaseTargets)("the durable queue worker on $name", ({ name }) =
     await new Promise<void>((resolve) => outside.server.listen(0, "127.0.0.1", resolve));
     outsideUrl = `http://127.0.0.1:${(outside.server.address() as AddressInfo).port}`;
     store = await createTestDatabase(name);
-    database = await openDatabase({
-      databaseUrl: store.url,
-      pgliteDir: "memory://",
-      migrationsFolder: "drizzle",
-      // On PGlite, from the run's migrated template (decision 139) instead of initdb.
-      pgliteTemplate: process.env.PGLITE_TEMPLATE,
-    });
+    database = await openTestDatabase(store.url);
   });
   afterAll(async () => {
     for (const worker of workers) if (worker.pid) killGroup(worker.pid, "SIGKILL");

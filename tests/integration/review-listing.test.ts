@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import { reviewHelpfulVotes, reviews } from "~/server/db/schema";
 import { createRetentionJob } from "~/server/privacy/retention.server";
 import { createReviewListing, type ReviewListing } from "~/server/reviews/listing.server";
 import { createTestDatabase, databaseTargets, type TestDatabase } from "../../scripts/lib/test-database";
+import { openTestDatabase } from "../support/memory-database";
 
 /**
  * The reviews listing service on the real database, PGlite and PostgreSQL (issue 18 item 4; decision
@@ -35,13 +36,7 @@ describe.each(databaseTargets)("review listing on $name", ({ name }) => {
 
   beforeAll(async () => {
     target = await createTestDatabase(name, { prefix: "forge_review_listing" });
-    database = await openDatabase({
-      databaseUrl: target.url,
-      pgliteDir: "memory://",
-      migrationsFolder: "drizzle",
-      // On PGlite, from the run's migrated template (decision 139) instead of initdb.
-      pgliteTemplate: process.env.PGLITE_TEMPLATE,
-    });
+    database = await openTestDatabase(target.url);
   }, 120_000);
   afterAll(async () => {
     await database?.close();

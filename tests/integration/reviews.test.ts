@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import { orders, reviews } from "~/server/db/schema";
 import { importReviewsCsv } from "~/server/reviews/import.server";
 import { createReviews, type NewReview, type Reviews } from "~/server/reviews/reviews.server";
 import { createTestDatabase, databaseTargets, type TestDatabase } from "../../scripts/lib/test-database";
+import { openTestDatabase } from "../support/memory-database";
 
 /**
  * Issue 18 (the backend slice) on the real database, PGlite and PostgreSQL (TEST_DATABASE_URL): the
@@ -35,13 +36,7 @@ describe.each(databaseTargets)("reviews on $name", ({ name }) => {
 
   beforeAll(async () => {
     target = await createTestDatabase(name, { prefix: "forge_reviews" });
-    database = await openDatabase({
-      databaseUrl: target.url,
-      pgliteDir: "memory://",
-      migrationsFolder: "drizzle",
-      // On PGlite, from the run's migrated template (decision 139) instead of initdb.
-      pgliteTemplate: process.env.PGLITE_TEMPLATE,
-    });
+    database = await openTestDatabase(target.url);
   }, 120_000);
   afterAll(async () => {
     await database?.close();

@@ -3,13 +3,15 @@ import { type Database, openDatabase } from "~/server/db/client.server";
 import type { EnqueueInput, Outbox } from "~/server/mail/outbox.server";
 
 /**
- * A new in-memory PGlite with every migration. It starts from the run's migrated template
+ * The database a test opens in its own process: PostgreSQL at `databaseUrl` when one is given, with
+ * every migration; otherwise a new in-memory PGlite. That one starts from the run's migrated template
  * (PGLITE_TEMPLATE, named by the global setup: decision 139) instead of running initdb, 3-6 s of CPU
  * each on these machines; the migrations still run over it, so a migration missing from the template
  * is applied all the same.
  */
-export function openMemoryDatabase(): Promise<Database> {
+export function openTestDatabase(databaseUrl?: string): Promise<Database> {
   return openDatabase({
+    databaseUrl,
     pgliteDir: "memory://",
     migrationsFolder: "drizzle",
     pgliteTemplate: process.env.PGLITE_TEMPLATE,
@@ -23,7 +25,7 @@ export function openMemoryDatabase(): Promise<Database> {
 export function useMemoryDatabase(): { readonly db: Database["db"] } {
   let database: Database | undefined;
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await openTestDatabase();
   }, 60_000);
   afterAll(async () => {
     await database?.close();

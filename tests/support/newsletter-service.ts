@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import pino from "pino";
 import { afterEach, beforeEach, expect, vi } from "vitest";
-import { type Database, openDatabase } from "~/server/db/client.server";
+import type { Database } from "~/server/db/client.server";
 import type { Mailer, OutgoingMail } from "~/server/mail/mailer.server";
 import { createOutbox, type Outbox } from "~/server/mail/outbox.server";
 import {
@@ -9,6 +9,7 @@ import {
   type Newsletter,
   newsletterConfirmationTemplate,
 } from "~/server/newsletter/newsletter.server";
+import { openTestDatabase } from "./memory-database";
 
 export type NewsletterService = {
   readonly newsletter: Newsletter;
@@ -35,7 +36,7 @@ export function useNewsletterService(startsAt: string): NewsletterService {
   let clock = new Date(startsAt);
 
   beforeEach(async () => {
-    database = await openDatabase({ pgliteDir: "memory://", migrationsFolder: "drizzle" });
+    database = await openTestDatabase();
     sent = [];
     const mailer: Mailer = {
       domain: "forge.example",

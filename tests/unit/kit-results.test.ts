@@ -15,7 +15,7 @@ import { RESULT_DELETION_WARNING, RESULT_READY } from "~/server/kits/kit-emails.
 import { createResultRetention } from "~/server/kits/result-retention.server";
 import { createKitResults, type LabReport, resultValueContext } from "~/server/kits/results.server";
 import type { EnqueueInput, Outbox } from "~/server/mail/outbox.server";
-import { openMemoryDatabase } from "../support/memory-database";
+import { openTestDatabase } from "../support/memory-database";
 
 /**
  * Issue 35 items 4 and 7 on a real database (PGlite): each version of a lab's report stored once, the
@@ -54,7 +54,7 @@ describe("kit results", () => {
   });
 
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await openTestDatabase();
     const { db } = database;
     await db.insert(shoppers).values([
       { id: owner, email: "owner@example.com" },

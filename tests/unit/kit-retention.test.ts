@@ -12,7 +12,7 @@ import {
   shoppers,
 } from "~/server/db/schema";
 import { createRetentionJob } from "~/server/privacy/retention.server";
-import { openMemoryDatabase } from "../support/memory-database";
+import { openTestDatabase } from "../support/memory-database";
 
 /**
  * Issue 35 on the retention job: shoppers' sign-in links a day after they expire, sessions once they
@@ -26,7 +26,7 @@ const ago = (days: number) => new Date(Date.now() - days * DAY);
 describe("retention of accounts and kit registrations", () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await openTestDatabase();
   }, 60_000);
   afterAll(async () => {
     await database?.close();

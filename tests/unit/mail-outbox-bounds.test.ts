@@ -6,7 +6,7 @@ import type { Database } from "~/server/db/client.server";
 import { emailDeliveries } from "~/server/db/schema";
 import type { Mailer, OutgoingMail, SentMail } from "~/server/mail/mailer.server";
 import { createOutbox, defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
-import { openMemoryDatabase } from "../support/memory-database";
+import { openTestDatabase } from "../support/memory-database";
 import { eventually } from "../support/wait";
 
 /**
@@ -52,7 +52,7 @@ describe("e-mail outbox bounds", () => {
   const logger = pino({ level: "silent" });
 
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await openTestDatabase();
   }, 60_000);
   afterEach(async () => {
     await outbox?.stop(1_000);

@@ -7,7 +7,7 @@ import { emailDeliveries } from "~/server/db/schema";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
 import { createOutbox, defineEmailTemplate, type Outbox } from "~/server/mail/outbox.server";
 import { type MailEmulator, startMailEmulator } from "../../sandbox/mail/emulator";
-import { openMemoryDatabase } from "../support/memory-database";
+import { openTestDatabase } from "../support/memory-database";
 
 /**
  * The outbox on a real database (PGlite) and a real SMTP server (the mail emulator): one send per
@@ -29,7 +29,7 @@ describe("e-mail outbox", () => {
   const logger = pino({ level: "silent" });
 
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await openTestDatabase();
     mail = await startMailEmulator();
     mailer = createMailer({ smtpUrl: mail.smtpUrl, from: "Forge <orders@forge.example>" });
     outbox = createOutbox({

@@ -9,7 +9,7 @@ import { createOrderTracking } from "~/server/orders/order-tracking.server";
 import { resolveSiteSecret } from "~/server/runtime/site-secret.server";
 import type { ShopifyOrderStatus } from "~/server/shopify/order-types";
 import { austinAddress } from "../support/addresses";
-import { openMemoryDatabase } from "../support/memory-database";
+import { openTestDatabase } from "../support/memory-database";
 
 /**
  * Issue 16 item 5 on a real database (PGlite) with a Shopify that answers what each case needs: the
@@ -57,7 +57,7 @@ describe("order tracking", () => {
   const now = () => clock;
 
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await openTestDatabase();
     links = createOrderLinks({
       secret: await resolveSiteSecret(database.db, undefined),
       siteUrl: "http://localhost:3000",

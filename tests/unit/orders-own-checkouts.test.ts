@@ -20,7 +20,7 @@ import type {
   Payments,
 } from "~/server/stripe/types";
 import { type MailEmulator, startMailEmulator } from "../../sandbox/mail/emulator";
-import { openMemoryDatabase } from "../support/memory-database";
+import { openTestDatabase } from "../support/memory-database";
 
 /**
  * Decision 062 on a real database (PGlite) with a Stripe that says what each case needs (the
@@ -154,7 +154,7 @@ describe("only this site's checkouts, and only what it sells (decision 062)", ()
   };
 
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await openTestDatabase();
     mail = await startMailEmulator();
     mailer = createMailer({ smtpUrl: mail.smtpUrl, from: "Forge <orders@forge.example>" });
     outbox = createOutbox({ db: database.db, mailer, logger, templates: [orderConfirmationTemplate] });

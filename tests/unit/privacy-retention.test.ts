@@ -19,7 +19,7 @@ import {
 } from "~/server/db/schema";
 import { createRetentionJob, type RetentionReport } from "~/server/privacy/retention.server";
 import { austinAddress } from "../support/addresses";
-import { openMemoryDatabase } from "../support/memory-database";
+import { openTestDatabase } from "../support/memory-database";
 
 /**
  * The retention job on a real database (PGlite, the migrations applied): what the privacy policy says
@@ -35,7 +35,7 @@ let database: Database;
 let sequence = 0;
 
 beforeAll(async () => {
-  database = await openMemoryDatabase();
+  database = await openTestDatabase();
 }, 60_000);
 afterAll(async () => {
   await database?.close();

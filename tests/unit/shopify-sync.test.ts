@@ -14,7 +14,7 @@ import {
 } from "~/server/shopify/order-types";
 import type { ChargeRefunds, Payments } from "~/server/stripe/types";
 import { austinAddress } from "../support/addresses";
-import { openMemoryDatabase } from "../support/memory-database";
+import { openTestDatabase } from "../support/memory-database";
 import { eventually } from "../support/wait";
 
 /**
@@ -118,7 +118,7 @@ describe("the Shopify sync (decision 076)", () => {
   let sessionCounter = 0;
 
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await openTestDatabase();
   }, 60_000);
   afterAll(async () => {
     await database?.close();

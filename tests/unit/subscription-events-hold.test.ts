@@ -8,7 +8,7 @@ import {
   createSubscriptionEvents,
   type SubscriptionEventDeps,
 } from "~/server/subscriptions/subscription-events.server";
-import { openMemoryDatabase } from "../support/memory-database";
+import { openTestDatabase } from "../support/memory-database";
 import { insertSubscriber, SUBSCRIBED_AT, stripeSubscriptionOf } from "../support/subscription-rows";
 
 /**
@@ -21,7 +21,7 @@ import { insertSubscriber, SUBSCRIBED_AT, stripeSubscriptionOf } from "../suppor
 
 let database: Database;
 beforeAll(async () => {
-  database = await openMemoryDatabase();
+  database = await openTestDatabase();
 }, 60_000);
 afterAll(async () => {
   await database?.close();

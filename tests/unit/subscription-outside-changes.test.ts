@@ -8,7 +8,7 @@ import {
   followOutsideChange,
   type OutsideChangeContext,
 } from "~/server/subscriptions/outside-changes.server";
-import { openMemoryDatabase } from "../support/memory-database";
+import { openTestDatabase } from "../support/memory-database";
 import { insertSubscriber, stripeSubscriptionOf } from "../support/subscription-rows";
 
 /**
@@ -24,7 +24,7 @@ const logs: { level: number; msg: string }[] = [];
 const logger = pino({ level: "info" }, { write: (line: string) => logs.push(JSON.parse(line)) });
 
 beforeAll(async () => {
-  database = await openMemoryDatabase();
+  database = await openTestDatabase();
 }, 60_000);
 afterAll(async () => {
   await database?.close();
