@@ -6,6 +6,7 @@
  *   PERF_RUNS=5 npm run perf          runs per route (5 by default); the median of each figure is
  *                                     checked, the spread (min-max) reported beside it
  *   PERF_SKIP_FLOOR=1 npm run perf    leave out the floor
+ *   PERF_SAVE_LHR=1 npm run perf      keep each run's report and unthrottled trace in the build folder
  *   PERF_BLOCKED_RUNS=3 npm run perf  runs per route with every script blocked (0: none)
  *   PERF_CPU_MULTIPLIER=4 npm run perf    force the CPU slowdown instead of calibrating it
  *
@@ -51,6 +52,7 @@ import {
   spreadOf,
   summarise,
 } from "./summary";
+import { type TraceEvent, wallOverThread } from "./trace-time";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const buildDir = process.env.PERF_BUILD_DIR ?? "build-perf";
@@ -120,7 +122,7 @@ type Lhr = {
   environment?: { benchmarkIndex?: number };
 };
 
-function measure(lhr: Lhr, ownOrigin: string): Run {
+function measure({ lhr, wallOverThread }: Audited, ownOrigin: string): Run {
   const score = (id: string) => lhr.categories[id]?.score ?? 0;
   const requests = (lhr.audits["network-requests"]?.details?.items ?? []) as {
     url: string;
@@ -149,6 +151,7 @@ function measure(lhr: Lhr, ownOrigin: string): Run {
     crossOrigin: requests
       .map((r) => r.url)
       .filter((url) => /^https?:/.test(url) && new URL(url).origin !== ownOrigin),
+    wallOverThread,
   };
 }
 
@@ -192,9 +195,17 @@ async function warm(url: string, headers: Record<string, string> = {}) {
 }
 
 /** `runs` Lighthouse runs of one URL; a run whose trace Lighthouse cannot read is run again. */
-async function audit(url: string, label: string, flags: AuditFlags, count = runsPerRoute): Promise<Lhr[]> {
+/** One Lighthouse run: its report, and the wall time over thread time of its trace's main-thread tasks. */
+type Audited = { lhr: Lhr; wallOverThread: number };
+
+async function audit(
+  url: string,
+  label: string,
+  flags: AuditFlags,
+  count = runsPerRoute,
+): Promise<Audited[]> {
   await warm(url, flags.extraHeaders);
-  const runs: Lhr[] = [];
+  const runs: Audited[] = [];
   for (let attempt = 0; runs.length < count && attempt < count + 2; attempt++) {
     const runnerResult = await lighthouse(url, {
       port: debugPort,
@@ -216,8 +227,14 @@ async function audit(url: string, label: string, flags: AuditFlags, count = runs
     if (process.env.PERF_SAVE_LHR) {
       const name = label === "/" ? "home" : label.replace(/^\//, "").replace(/\//g, "_");
       writeFileSync(path.join(root, buildDir, `lhr-${name}-${runs.length}.json`), JSON.stringify(lhr));
+      // The unthrottled trace Lighthouse simulated from: each task's duration times the slowdown.
+      const trace = (runnerResult as { artifacts?: { Trace?: unknown } }).artifacts?.Trace;
+      if (trace)
+        writeFileSync(path.join(root, buildDir, `trace-${name}-${runs.length}.json`), JSON.stringify(trace));
     }
-    runs.push(lhr as never);
+    const trace = (runnerResult as { artifacts?: { Trace?: { traceEvents?: TraceEvent[] } } }).artifacts
+      ?.Trace;
+    runs.push({ lhr: lhr as unknown as Lhr, wallOverThread: wallOverThread(trace?.traceEvents ?? []) });
   }
   if (!runs.length) throw new Error(`Lighthouse could not audit ${label}`);
   return runs;
@@ -232,8 +249,8 @@ async function auditRoute(
   extraHeaders?: Record<string, string>,
 ): Promise<RouteResult> {
   const ownOrigin = new URL(url).origin;
-  const runs = (await audit(url, label, { cpuSlowdownMultiplier, extraHeaders })).map((lhr) =>
-    measure(lhr, ownOrigin),
+  const runs = (await audit(url, label, { cpuSlowdownMultiplier, extraHeaders })).map((run) =>
+    measure(run, ownOrigin),
   );
   const result = summarise(label, runs, options);
   if (blockedRunsPerRoute > 0) {
@@ -244,7 +261,7 @@ async function auditRoute(
         { cpuSlowdownMultiplier, blockedUrlPatterns: ["*.js"], extraHeaders },
         blockedRunsPerRoute,
       )
-    ).map((lhr) => measure(lhr, ownOrigin));
+    ).map((run) => measure(run, ownOrigin));
     result.withoutScripts = {
       tbtMs: spreadOf(blocked.map((r) => r.tbtMs)),
       longestTaskMs: spreadOf(blocked.map((r) => r.longestTaskMs)),

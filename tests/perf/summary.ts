@@ -30,6 +30,11 @@ export type Run = {
   cls: number;
   jsBytes: number;
   crossOrigin: string[];
+  /**
+   * The wall time of the page's main-thread tasks over their thread time in Lighthouse's own trace
+   * (tests/perf/trace-time.ts): how much of what Lighthouse multiplied was the machine, not the page.
+   */
+  wallOverThread?: number;
 };
 
 export type Spread = { median: number; min: number; max: number };
@@ -39,7 +44,9 @@ export type RouteResult = Run & {
   path: string;
   runs: number;
   prerendered: boolean;
-  spread: Record<"performance" | "lcpMs" | "tbtMs" | "longestTaskMs" | "cls" | "jsBytes", Spread>;
+  spread: Record<"performance" | "lcpMs" | "tbtMs" | "longestTaskMs" | "cls" | "jsBytes", Spread> & {
+    wallOverThread?: Spread;
+  };
   failures: string[];
   /** The same route with every script blocked: what the markup and styles alone cost. */
   withoutScripts?: { tbtMs: Spread; longestTaskMs: Spread };
@@ -66,6 +73,9 @@ export function summarise(
     longestTaskMs: spreadOf(runs.map((r) => r.longestTaskMs)),
     cls: spreadOf(runs.map((r) => r.cls)),
     jsBytes: spreadOf(runs.map((r) => r.jsBytes)),
+    ...(runs.every((r) => Number.isFinite(r.wallOverThread))
+      ? { wallOverThread: spreadOf(runs.map((r) => r.wallOverThread as number)) }
+      : {}),
   };
   const score = (key: keyof Run["scores"]) => spreadOf(runs.map((r) => r.scores[key])).median;
   const result: RouteResult = {
@@ -114,6 +124,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const pct = (score: number) => Math.round(score * 100);
 const range = (s: Spread, format: (n: number) => string) =>
   s.min === s.max ? format(s.median) : `${format(s.median)} (${format(s.min)}-${format(s.max)})`;
+const times = (n: number) => `${n.toFixed(1)}x`;
 
 /** The route's JS and TBT over the floor's: "1.10x"; TBT against a floor under 10 ms is given as a difference. */
 export function ratios(result: RouteResult, floor: RouteResult | undefined) {
@@ -137,6 +148,7 @@ export function consoleLine(result: RouteResult, floor: RouteResult | undefined)
     `LCP ${range(result.spread.lcpMs, (n) => (n / 1000).toFixed(2))} s`,
     `TBT ${range(result.spread.tbtMs, (n) => String(Math.round(n)))} ms`,
     `task ${Math.round(result.longestTaskMs)} ms`,
+    ...(result.spread.wallOverThread ? [`wall/thread ${range(result.spread.wallOverThread, times)}`] : []),
     ...(result.withoutScripts ? [`no-JS TBT ${Math.round(result.withoutScripts.tbtMs.median)} ms`] : []),
     `CLS ${result.cls.toFixed(3)}`,
     `JS ${kb(result.jsBytes)} KB (${ratio.js} floor, TBT ${ratio.tbt})`,
@@ -164,7 +176,8 @@ export function resultsSection(
     const noJs = r.withoutScripts
       ? `${range(r.withoutScripts.tbtMs, ms)} / ${range(r.withoutScripts.longestTaskMs, ms)}`
       : "n/a";
-    return `| ${label} | ${r.runs} | ${range(r.spread.performance, (n) => String(pct(n)))} | ${pct(r.scores.accessibility)} / ${pct(r.scores["best-practices"])} / ${pct(r.scores.seo)} | ${range(r.spread.lcpMs, (n) => (n / 1000).toFixed(2))} | ${range(r.spread.tbtMs, ms)} | ${range(r.spread.longestTaskMs, ms)} | ${noJs} | ${range(r.spread.cls, (n) => n.toFixed(3))} | ${kb(r.jsBytes)} | ${ratio.js} | ${ratio.tbt} | ${r.failures.length ? r.failures.join("; ") : "ok"} |`;
+    const wall = r.spread.wallOverThread ? range(r.spread.wallOverThread, times) : "n/a";
+    return `| ${label} | ${r.runs} | ${range(r.spread.performance, (n) => String(pct(n)))} | ${pct(r.scores.accessibility)} / ${pct(r.scores["best-practices"])} / ${pct(r.scores.seo)} | ${range(r.spread.lcpMs, (n) => (n / 1000).toFixed(2))} | ${range(r.spread.tbtMs, ms)} | ${range(r.spread.longestTaskMs, ms)} | ${wall} | ${noJs} | ${range(r.spread.cls, (n) => n.toFixed(3))} | ${kb(r.jsBytes)} | ${ratio.js} | ${ratio.tbt} | ${r.failures.length ? r.failures.join("; ") : "ok"} |`;
   };
   return [
     PERF_SECTION_START,
@@ -181,9 +194,12 @@ export function resultsSection(
     "route's figure over the floor's. The floor painted first is the same app sent as the storefront sends its",
     "documents (no modulepreload hints, the hydration script run after the first paint: decisions 013 and 086),",
     "for reference, not judged: it shows what the framework's own work costs once it falls after the first paint.",
+    "Wall / thread: the wall time of the page's main-thread tasks in Lighthouse's unthrottled trace over the",
+    "thread's own CPU time in them. Lighthouse multiplies the wall time by the slowdown, so a ratio over 1 is",
+    "time the machine took from the page (other processes, the hypervisor), counted as the page's (decision 110).",
     "",
-    "| Route | Runs | Perf | A11y / BP / SEO | LCP s | TBT ms | Longest task ms | No JS: TBT / task ms | CLS | JS KB | JS x floor | TBT x floor | Budgets |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| Route | Runs | Perf | A11y / BP / SEO | LCP s | TBT ms | Longest task ms | Wall / thread | No JS: TBT / task ms | CLS | JS KB | JS x floor | TBT x floor | Budgets |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...(floor ? [row(floor, "floor (bare React Router)")] : []),
     ...(paintedFirstFloor ? [row(paintedFirstFloor, "floor, painted first (reference)")] : []),
     ...results.map((r) => row(r, r.prerendered ? `${r.path} (prerendered)` : r.path)),

@@ -58,6 +58,14 @@ const cssMods: Record<string, (css: string) => string> = {
   nocalendar: (css) => `${css}section[aria-labelledby=subscribe-calendar]{display:none}`,
   cvcalendar: (css) =>
     `${css}.render-near-only section[aria-labelledby=subscribe-calendar]{content-visibility:auto;contain-intrinsic-size:auto 50rem}`,
+  // The preflight's reset also matches every element's ::before and ::after, so each element may have
+  // their styles resolved too: the reset for elements only (screening; the few after: utilities lose it).
+  nopseudo: (css) => css.replace("*,:after,:before,::backdrop{box-sizing", "*,::backdrop{box-sizing"),
+  // The metric-matched fallback faces (local() lookups of Arial, else Liberation Sans) left out, or
+  // asked for by the name this host has first.
+  nofallback: (css) => css.replace(/@font-face\{font-family:Archivo Fallback;[^}]*\}/g, ""),
+  liberationfirst: (css) =>
+    css.replace(/local\(Arial( Bold)?\),local\(Liberation Sans( Bold)?\)/g, "local(Liberation Sans$2)"),
   cvsections: (css) =>
     `${css}main section~section,main article~article{content-visibility:auto;contain-intrinsic-size:auto 600px}`,
 };

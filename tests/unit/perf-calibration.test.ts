@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cpuMultiplierFor, median, noisyFloorReason } from "../perf/calibration";
-import { type Run, summarise } from "../perf/summary";
+import { consoleLine, type Run, summarise } from "../perf/summary";
+import { mainThreadTaskTime, type TraceEvent, wallOverThread } from "../perf/trace-time";
 
 /** `npm run perf` emulates one mid-tier phone on any host and refuses to judge a noisy one (issue 39). */
 describe("the calibrated CPU slowdown", () => {
@@ -79,5 +80,60 @@ describe("the budgets of issue 39", () => {
       prerendered,
     ).failures;
     expect(failures).toEqual(["LCP 1501 ms > 1500 ms", "longest task 201 ms > 200 ms", "CLS 0.0020 > 0"]);
+  });
+});
+
+describe("the machine's share of a run (wall time over thread time)", () => {
+  const thread = (pid: number, tid: number, name: string): TraceEvent => ({
+    name: "thread_name",
+    ph: "M",
+    pid,
+    tid,
+    args: { name },
+  });
+  const task = (pid: number, tid: number, dur: number, tdur: number): TraceEvent => ({
+    name: "RunTask",
+    ph: "X",
+    pid,
+    tid,
+    dur,
+    tdur,
+  });
+
+  it("sums the page's main-thread tasks on both clocks, leaving out those under a millisecond", () => {
+    const events = [
+      thread(1, 1, "CrRendererMain"),
+      task(1, 1, 51_400, 22_400),
+      task(1, 1, 12_600, 9_100),
+      task(1, 1, 900, 100),
+      { name: "Layout", ph: "X", pid: 1, tid: 1, dur: 30_000, tdur: 10_000 },
+    ];
+    expect(mainThreadTaskTime(events)).toEqual({ wallMs: 64, threadMs: 31.5 });
+    expect(wallOverThread(events)).toBeCloseTo(64 / 31.5);
+  });
+
+  it("reads the renderer that ran the page, not the blank one before it or another thread", () => {
+    const events = [
+      thread(1, 1, "CrRendererMain"),
+      task(1, 1, 2_000, 2_000),
+      thread(2, 7, "CrRendererMain"),
+      task(2, 7, 20_000, 10_000),
+      thread(2, 8, "Compositor"),
+      task(2, 8, 90_000, 1_000),
+    ];
+    expect(wallOverThread(events)).toBe(2);
+  });
+
+  it("is not a number when the trace holds no task to read", () => {
+    expect(wallOverThread([])).toBeNaN();
+    expect(wallOverThread([thread(1, 1, "CrRendererMain"), task(1, 1, 5_000, 0)])).toBeNaN();
+  });
+
+  it("is printed beside a route's figures when every run had it", () => {
+    const options = { prerendered: true, indexable: true, checkBudgets: true, floorTbtMs: 10 };
+    const measured = summarise("/d", [run({ wallOverThread: 1.1 }), run({ wallOverThread: 2.3 })], options);
+    expect(consoleLine(measured, undefined)).toContain("wall/thread 1.7x (1.1x-2.3x)");
+    const partly = summarise("/d", [run({ wallOverThread: 1.1 }), run()], options);
+    expect(consoleLine(partly, undefined)).not.toContain("wall/thread");
   });
 });

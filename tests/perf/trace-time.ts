@@ -1,0 +1,54 @@
+/**
+ * How much of a Lighthouse run's main-thread time the page spent running (issue 39, decision 110).
+ *
+ * Lighthouse's default (simulated) throttling loads the page at the host's full speed and multiplies
+ * each task's wall time by the CPU slowdown. A task's wall time also holds the moments the main thread
+ * was not running at all: another process on the same two cores, or the hypervisor lending the core
+ * elsewhere. That time is multiplied too: 10 ms of it in one task is 55 ms of simulated blocking at 5.5x.
+ * Chromium's trace gives each task both clocks (`dur`, wall; `tdur`, the thread's own CPU time), so the
+ * ratio of the two over a run says how much of its figures is the machine rather than the page.
+ */
+
+export type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+};
+
+/** Tasks shorter than this (wall) are left out: they cannot block, and their clocks are coarse. */
+const MIN_TASK_US = 1000;
+
+/**
+ * The page's main-thread tasks (the renderer main thread that ran the most task time) summed on both
+ * clocks, in milliseconds; null when the trace holds no such tasks.
+ */
+export function mainThreadTaskTime(
+  events: readonly TraceEvent[],
+): { wallMs: number; threadMs: number } | null {
+  const mainThreads = events.filter(
+    (e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain",
+  );
+  let best: { wall: number; thread: number } | null = null;
+  for (const thread of mainThreads) {
+    let wall = 0;
+    let cpu = 0;
+    for (const e of events) {
+      if (e.pid !== thread.pid || e.tid !== thread.tid || e.ph !== "X" || e.name !== "RunTask") continue;
+      if ((e.dur ?? 0) < MIN_TASK_US || e.tdur === undefined) continue;
+      wall += e.dur ?? 0;
+      cpu += e.tdur;
+    }
+    if (cpu > 0 && (!best || wall > best.wall)) best = { wall, thread: cpu };
+  }
+  return best ? { wallMs: best.wall / 1000, threadMs: best.thread / 1000 } : null;
+}
+
+/** Wall time over thread time of the page's tasks: 1 when the main thread ran throughout. */
+export function wallOverThread(events: readonly TraceEvent[]): number {
+  const time = mainThreadTaskTime(events);
+  return time ? time.wallMs / time.threadMs : Number.NaN;
+}
