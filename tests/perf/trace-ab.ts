@@ -69,6 +69,37 @@ const cssMods: Record<string, (css: string) => string> = {
   cvsections: (css) =>
     `${css}main section~section,main article~article{content-visibility:auto;contain-intrinsic-size:auto 600px}`,
 };
+/**
+ * `pruned`: the stylesheet cut to the rules whose class names all appear in the page's own markup (a
+ * screening of per-page stylesheets: what the first style recalculation would save; rules a script
+ * or a state would need are lost, so it is for timing only).
+ */
+async function prunedFor(pageUrl: string, css: string, cookie?: string): Promise<string> {
+  const html = await (await fetch(pageUrl, { headers: cookie ? { cookie } : {} })).text();
+  const used = new Set<string>();
+  for (const [, list = ""] of html.matchAll(/class="([^"]*)"/g))
+    for (const name of list.split(/\s+/)) used.add(name.replaceAll("&amp;", "&"));
+  const postcss = (await import("postcss")).default;
+  const root = postcss.parse(css);
+  const classesOf = (selector: string) =>
+    [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map(([, c = ""]) => c.replace(/\\(.)/g, "$1"));
+  root.walkRules((rule) => {
+    if (rule.parent?.type === "atrule" && /keyframes/.test((rule.parent as { name: string }).name)) return;
+    const kept = rule.selectors.filter((sel) =>
+      classesOf(sel.replace(/:not\([^)]*\)/g, "")).every((c) => used.has(c)),
+    );
+    if (kept.length === 0) rule.remove();
+    else rule.selectors = kept;
+  });
+  const pruned = root.toString();
+  if (!prunedSizes.has(pageUrl)) {
+    prunedSizes.add(pageUrl);
+    console.error(`pruned ${pageUrl}: stylesheet ${css.length} -> ${pruned.length} bytes`);
+  }
+  return pruned;
+}
+const prunedSizes = new Set<string>();
+
 const routes = (process.env.TRACE_ROUTES ?? "/,/contact,/deep-dive,/product/forge-enhancer").split(",");
 const runs = Number(process.env.TRACE_RUNS ?? 5);
 const cpu = Number(process.env.TRACE_CPU ?? 4);
@@ -191,11 +222,13 @@ async function main() {
           if (blockScripts || mods.includes("nojs")) await context.route(/\.js(\?|$)/, (r) => r.abort());
           if (mods.includes("nofont")) await context.route(/\.woff2(\?|$)/, (r) => r.abort());
           const css = mods.filter((m) => m in cssMods);
-          if (css.length)
+          const prune = mods.includes("pruned");
+          if (css.length || prune)
             await context.route(/\.css(\?|$)/, async (r) => {
               const response = await r.fetch();
               let body = await response.text();
               for (const m of css) body = cssMods[m]?.(body) ?? body;
+              if (prune) body = await prunedFor(origin + route, body, cookies.get(origin));
               await r.fulfill({ response, body });
             });
           const page = await context.newPage();
