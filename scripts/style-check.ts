@@ -77,7 +77,7 @@ const INTL_USES = /\b(new Intl\.|Intl\.supportedValuesOf|toLocale(?:Date|Time)?S
 /** Browser modules allowed to use Intl, each with why (a path ending in `/` allows a folder). */
 export const ALLOWED_INTL_USES: Record<string, string> = {
   "app/shared/money.ts":
-    "a currency's symbol and places come from the locale data; made on first use, on the subscription pages only",
+    "only for a currency outside its written table (decision 153), or an amount not in whole minor units",
   "app/shared/subscription-cycle.ts": "a time zone's offset on a day; called by the server only",
   "app/contracts/catalog.ts": "the currency codes, to check Shopify's data on the server",
   "app/content/legal/terms.ts": "a list of countries, rendered on the server into a prerendered page",

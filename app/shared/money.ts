@@ -41,12 +41,55 @@ export function toMinorUnits(amount: string, currency: string): number | null {
   return Number(whole) * 10 ** exponent + Number(fraction.slice(0, exponent) || "0");
 }
 
-/** One formatter per currency: making an Intl.NumberFormat costs far more than using one. */
+/**
+ * How en-US writes each currency's amount (the symbol, or the code and a no-break space, before the
+ * digits), for the currencies a store is likely to sell in. Written by hand rather than through Intl:
+ * the first Intl formatter a page makes loads locale data, one task of about 80 ms on a mid-range phone
+ * in the subscription pages' hydration (issue 39, decision 153). A unit test holds every entry equal to
+ * Intl's own text.
+ */
+const WRITTEN: Record<string, string> = {
+  USD: "$",
+  EUR: "€",
+  GBP: "£",
+  CAD: "CA$",
+  AUD: "A$",
+  NZD: "NZ$",
+  MXN: "MX$",
+  HKD: "HK$",
+  BRL: "R$",
+  JPY: "¥",
+  CNY: "CN¥",
+  KRW: "₩",
+  INR: "₹",
+  CHF: "CHF\u00a0",
+  SEK: "SEK\u00a0",
+  NOK: "NOK\u00a0",
+  DKK: "DKK\u00a0",
+  PLN: "PLN\u00a0",
+  SGD: "SGD\u00a0",
+  ZAR: "ZAR\u00a0",
+};
+
+/** The currencies `formatMoney` writes by hand (the rest go through Intl). */
+export const WRITTEN_CURRENCIES = Object.keys(WRITTEN);
+
+/** One formatter per currency outside the table: making an Intl.NumberFormat costs far more than using one. */
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** 3900, "usd" → "$39.00". */
+/** 3900, "usd" → "$39.00"; 390000, "jpy" → "¥390,000"; -500, "chf" → "-CHF 5.00". */
 export function formatMoney(amountMinor: number, currency: string): string {
   const code = currency.toUpperCase();
+  const written = WRITTEN[code];
+  if (written !== undefined && Number.isSafeInteger(amountMinor)) {
+    const exponent = currencyExponent(currency);
+    const minor = Math.abs(amountMinor);
+    const unit = 10 ** exponent;
+    const whole = String(Math.floor(minor / unit)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    const fraction = exponent ? `.${String(minor % unit).padStart(exponent, "0")}` : "";
+    const sign = amountMinor < 0 || Object.is(amountMinor, -0) ? "-" : "";
+    return `${sign}${written}${whole}${fraction}`;
+  }
   let formatter = formatters.get(code);
   if (!formatter) {
     formatter = new Intl.NumberFormat("en-US", { style: "currency", currency: code });
