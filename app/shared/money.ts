@@ -1,8 +1,9 @@
 /**
  * Money in minor units (cents), as Stripe and the orders table keep it: read from a decimal amount,
- * written for a person. Pure and import-free (app/shared, decision 096), so orders, mail, admin,
+ * written for a person. Pure, importing only from app/shared (decision 096), so orders, mail, admin,
  * support, Shopify, the contracts and the browser all read money through this one module.
  */
+import { formatNumber } from "./number-format";
 
 /** Currencies without a minor unit (Stripe's zero-decimal list): amounts are sent to Stripe as whole units. */
 const ZERO_DECIMAL = new Set([
@@ -85,7 +86,7 @@ export function formatMoney(amountMinor: number, currency: string): string {
     const exponent = currencyExponent(currency);
     const minor = Math.abs(amountMinor);
     const unit = 10 ** exponent;
-    const whole = String(Math.floor(minor / unit)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    const whole = formatNumber(Math.floor(minor / unit), { maxFraction: 0 });
     const fraction = exponent ? `.${String(minor % unit).padStart(exponent, "0")}` : "";
     const sign = amountMinor < 0 || Object.is(amountMinor, -0) ? "-" : "";
     return `${sign}${written}${whole}${fraction}`;

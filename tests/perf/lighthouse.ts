@@ -194,9 +194,10 @@ async function warm(url: string, headers: Record<string, string> = {}) {
   }
 }
 
-/** `runs` Lighthouse runs of one URL; a run whose trace Lighthouse cannot read is run again. */
 /** One Lighthouse run: its report, and the wall time over thread time of its trace's main-thread tasks. */
 type Audited = { lhr: Lhr; wallOverThread: number };
+
+/** `runs` Lighthouse runs of one URL; a run whose trace Lighthouse cannot read is run again. */
 
 async function audit(
   url: string,
@@ -224,16 +225,15 @@ async function audit(
       console.warn(`${label}: Lighthouse run failed (${lhr?.runtimeError?.code ?? "no result"}), retrying`);
       continue;
     }
+    // The unthrottled trace Lighthouse simulated from: each task's duration times the slowdown.
+    const trace = (runnerResult as { artifacts?: { Trace?: { traceEvents?: TraceEvent[] } } }).artifacts
+      ?.Trace;
     if (process.env.PERF_SAVE_LHR) {
       const name = label === "/" ? "home" : label.replace(/^\//, "").replace(/\//g, "_");
       writeFileSync(path.join(root, buildDir, `lhr-${name}-${runs.length}.json`), JSON.stringify(lhr));
-      // The unthrottled trace Lighthouse simulated from: each task's duration times the slowdown.
-      const trace = (runnerResult as { artifacts?: { Trace?: unknown } }).artifacts?.Trace;
       if (trace)
         writeFileSync(path.join(root, buildDir, `trace-${name}-${runs.length}.json`), JSON.stringify(trace));
     }
-    const trace = (runnerResult as { artifacts?: { Trace?: { traceEvents?: TraceEvent[] } } }).artifacts
-      ?.Trace;
     runs.push({ lhr: lhr as unknown as Lhr, wallOverThread: wallOverThread(trace?.traceEvents ?? []) });
   }
   if (!runs.length) throw new Error(`Lighthouse could not audit ${label}`);

@@ -19,6 +19,7 @@ import { loadavg } from "node:os";
 import { chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../support/chromium";
 import { subscriberCookie } from "./pages-after-action";
+import { pageMainThread } from "./trace-time";
 
 type TraceEvent = {
   name: string;
@@ -138,22 +139,7 @@ function union(intervals: Interval[]): Interval[] {
 const inside = (outer: Interval[], [s, e]: Interval) => outer.some(([os, oe]) => s >= os && e <= oe);
 
 export function mainThreadFigures(events: TraceEvent[]) {
-  const mains = events.filter(
-    (e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain",
-  );
-  const tasksOf = (pid: number, tid: number) =>
-    events.filter((e) => e.pid === pid && e.tid === tid && e.ph === "X" && e.dur !== undefined);
-  // The page's main thread: the renderer main thread that worked the longest.
-  let best: TraceEvent[] = [];
-  let bestTotal = -1;
-  for (const m of mains) {
-    const own = tasksOf(m.pid, m.tid);
-    const t = own.filter((e) => e.name === "RunTask").reduce((s, e) => s + (e.dur ?? 0), 0);
-    if (t > bestTotal) {
-      bestTotal = t;
-      best = own;
-    }
-  }
+  const best = pageMainThread(events);
   const ms = (us: number) => us / 1000;
   const span = (e: TraceEvent): Interval => [e.ts, e.ts + (e.dur ?? 0)];
   // Thread time (tdur) where the trace has it: the main thread's own CPU time, which time spent waiting

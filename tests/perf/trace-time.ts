@@ -23,28 +23,43 @@ export type TraceEvent = {
 const MIN_TASK_US = 1000;
 
 /**
- * The page's main-thread tasks (the renderer main thread that ran the most task time) summed on both
- * clocks, in milliseconds; null when the trace holds no such tasks.
+ * The page's main thread in a trace: of the renderer main threads (the blank page's before navigation,
+ * the page's own, Chromium's own pages), the one whose tasks took the longest. Its complete events.
+ */
+export function pageMainThread<E extends TraceEvent>(events: readonly E[]): E[] {
+  const mainThreads = events.filter(
+    (e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain",
+  );
+  let best: E[] = [];
+  let bestTotal = -1;
+  for (const thread of mainThreads) {
+    const own = events.filter(
+      (e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === "X" && e.dur !== undefined,
+    );
+    const total = own.filter((e) => e.name === "RunTask").reduce((sum, e) => sum + (e.dur ?? 0), 0);
+    if (total > bestTotal) {
+      bestTotal = total;
+      best = own;
+    }
+  }
+  return best;
+}
+
+/**
+ * The page's main-thread tasks summed on both clocks, in milliseconds; null when the trace holds no
+ * such tasks.
  */
 export function mainThreadTaskTime(
   events: readonly TraceEvent[],
 ): { wallMs: number; threadMs: number } | null {
-  const mainThreads = events.filter(
-    (e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain",
-  );
-  let best: { wall: number; thread: number } | null = null;
-  for (const thread of mainThreads) {
-    let wall = 0;
-    let cpu = 0;
-    for (const e of events) {
-      if (e.pid !== thread.pid || e.tid !== thread.tid || e.ph !== "X" || e.name !== "RunTask") continue;
-      if ((e.dur ?? 0) < MIN_TASK_US || e.tdur === undefined) continue;
-      wall += e.dur ?? 0;
-      cpu += e.tdur;
-    }
-    if (cpu > 0 && (!best || wall > best.wall)) best = { wall, thread: cpu };
+  let wall = 0;
+  let cpu = 0;
+  for (const e of pageMainThread(events)) {
+    if (e.name !== "RunTask" || (e.dur ?? 0) < MIN_TASK_US || e.tdur === undefined) continue;
+    wall += e.dur ?? 0;
+    cpu += e.tdur;
   }
-  return best ? { wallMs: best.wall / 1000, threadMs: best.thread / 1000 } : null;
+  return cpu > 0 ? { wallMs: wall / 1000, threadMs: cpu / 1000 } : null;
 }
 
 /** Wall time over thread time of the page's tasks: 1 when the main thread ran throughout. */
