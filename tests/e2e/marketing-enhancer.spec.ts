@@ -233,6 +233,40 @@ test.describe("the Enhancer's page", () => {
     }
   });
 
+  test("on a phone the product details wait until near, in a box no shorter than they are (decision 154)", async ({
+    page,
+  }) => {
+    test.skip(!isMobile(page), "on a wide screen they start within what the browser renders ahead");
+    await page.goto(path);
+    await waitForHydration(page);
+    const details = page.getByRole("region", { name: "Product details" });
+    await expect(details).toHaveCSS("content-visibility", "auto");
+    const estimate = await details.evaluate((el) => el.getBoundingClientRect().height);
+    // Laid out whole (the switch off, as after a first click), at the narrowest phone (320 px) and this
+    // one: the estimate covers the real height, so a query laid out while it is skipped (an axe scan,
+    // Lighthouse's) never finds its content overflowing onto the footer's links.
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      const real = await details.evaluate((el) => {
+        const root = document.documentElement;
+        const was = root.className;
+        root.classList.remove("render-near-only");
+        const height = el.getBoundingClientRect().height;
+        root.className = was;
+        return height;
+      });
+      expect(real, `at ${width} px`).toBeGreaterThan(1000);
+      expect(real, `at ${width} px`).toBeLessThanOrEqual(estimate);
+    }
+    // Scrolled to, the tabs render and work as ever.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await details.scrollIntoViewIfNeeded();
+    const tablist = page.getByRole("tablist", { name: "Product details" });
+    await tablist.getByRole("tab", { name: "FAQ", exact: true }).click();
+    await expect(page.getByRole("tabpanel")).toContainText(enhancerFaqs[0]?.question ?? "");
+    await expect(page.getByRole("tabpanel")).toBeInViewport();
+  });
+
   test("the sticky add-to-cart bar: on phones only, never over the content's end or the footer's links", async ({
     page,
   }) => {
