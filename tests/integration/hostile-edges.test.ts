@@ -20,7 +20,8 @@ import { leaksIn, rawRequest } from "./resilience-support";
  * Issue 15 items 2, 6, 7, 9, 11 and 13 over HTTP against the production build
  * (docs/decisions/061-real-money-and-hostile-edges.md):
  *
- * - `newcomer`: `npm start` with a PORT and nothing else (every emulator in-process, NODE_ENV unset);
+ * - `newcomer`: the server entry with a PORT and nothing else (every emulator in-process, NODE_ENV unset,
+ *   as `node build/server.mjs` runs it; `npm start` sets it to production when unset, decision 154);
  * - `external`: Shopify and Stripe emulators started elsewhere (SHOPIFY_API_URL, STRIPE_API_URL), an
  *   ADMIN_API_TOKEN, one trusted proxy hop (the tests pick their client addresses), limits as shipped;
  * - `realPayments`: the in-process Shopify emulator with a Stripe test key (here the standalone Stripe
