@@ -3,6 +3,7 @@ import { enhancerFaqs } from "~/content/enhancer-faqs";
 import { ingredients } from "~/content/ingredients";
 import { formatUsd } from "~/content/pricing";
 import { whoShouldNot } from "~/content/who-should-not";
+import { RENDER_NEAR_ONLY_CLASS } from "~/lib/render-when-near";
 import { sandboxProducts } from "../../sandbox/shopify/seed";
 import { expectAccordionBehaviour, expectJsonLdUnderCsp, jsonLdOfType } from "./marketing-helpers";
 import { afterTwoFrames, expect, expectNoAxeViolations, isMobile, test, waitForHydration } from "./support";
@@ -247,14 +248,13 @@ test.describe("the Enhancer's page", () => {
     // Lighthouse's) never finds its content overflowing onto the footer's links.
     for (const width of [320, 390]) {
       await page.setViewportSize({ width, height: 844 });
-      const real = await details.evaluate((el) => {
+      const real = await details.evaluate((el, switchClass) => {
         const root = document.documentElement;
-        const was = root.className;
-        root.classList.remove("render-near-only");
+        root.classList.remove(switchClass);
         const height = el.getBoundingClientRect().height;
-        root.className = was;
+        root.classList.add(switchClass);
         return height;
-      });
+      }, RENDER_NEAR_ONLY_CLASS);
       expect(real, `at ${width} px`).toBeGreaterThan(1000);
       expect(real, `at ${width} px`).toBeLessThanOrEqual(estimate);
     }
