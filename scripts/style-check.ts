@@ -28,10 +28,10 @@ const assets = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "
 
 /**
  * The stylesheet's raw size, in bytes: 53.2 KB after decision 110 (62.1 KB before), with room for this
- * round's new pages (56.9 KB once they landed), and 0.8 KB for the fallback face per weight band
- * (decision 145: 57.7 KB).
+ * round's new pages (56.9 KB once they landed), 0.8 KB for the fallback face per weight band
+ * (decision 145: 57.7 KB), and 0.8 KB for the same faces in Roboto, for Android (decision 155: 58.5 KB).
  */
-export const STYLESHEET_MAX_BYTES = 58 * 1024;
+export const STYLESHEET_MAX_BYTES = 59 * 1024;
 
 /**
  * Rules copied into an `@supports (color: color-mix(...))` block: Tailwind writes one for each colour

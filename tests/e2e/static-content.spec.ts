@@ -1,9 +1,74 @@
+import { spawnSync } from "node:child_process";
+import type { Page } from "@playwright/test";
 import { RENDER_NEAR_ONLY_CLASS } from "~/lib/render-when-near";
 import { afterTwoFrames, expect, isMobile, test, waitForHydration } from "./support";
 
 /** Whether React has a fiber on the element: it hydrated (or rendered) that node. */
 const reactOwns = (selector: string) =>
   `(() => { const el = document.querySelector(${JSON.stringify(selector)}); return !!el && Object.keys(el).some((key) => key.startsWith("__reactFiber")); })()`;
+
+/** Whether the machine has Roboto, Android's system face, for Chromium to find by `local()`. */
+const hasRoboto = () =>
+  /Roboto/.test(spawnSync("fc-list", [":family=Roboto", "family"]).stdout?.toString() ?? "");
+
+/**
+ * The stylesheet as an Android phone resolves it: no Arial (nor Liberation Sans), and Roboto as the
+ * system's sans-serif. Throws if there was nothing to rewrite, so the test cannot pass on a stylesheet
+ * it did not change.
+ */
+function asOnAndroid(css: string): string {
+  const withoutArial = css.replace(
+    /local\("?(?:Arial|Liberation Sans)( Bold)?"?\)/g,
+    'local("Forge Absent Face")',
+  );
+  const android = withoutArial.replace(/ui-sans-serif,\s*system-ui,\s*sans-serif/g, "Roboto, sans-serif");
+  if (withoutArial === css || android === withoutArial)
+    throw new Error("the stylesheet's font faces were not found");
+  return android;
+}
+
+/**
+ * The layout shift when the web font arrives after the page has painted and hydrated in its fallback
+ * (the font's file held until then), and which fallback faces were used.
+ */
+async function fontSwapShift(page: Page, path: string) {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { fontSwapShifts: number[] }).fontSwapShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.woff2$/, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  let fallbacks: string[];
+  try {
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    await waitForHydration(page);
+    // Painted in the fallback face: the web font's file has not arrived.
+    expect(await page.evaluate(() => document.fonts.check('1em "Archivo Variable"'))).toBe(false);
+    fallbacks = await page.evaluate(() =>
+      [...document.fonts]
+        .filter((face) => face.status === "loaded" && face.family.includes("Fallback"))
+        .map((face) => `${face.family.replace(/"/g, "")}|${face.weight}`),
+    );
+  } finally {
+    release();
+  }
+  await page.waitForFunction(() => document.fonts.check('1em "Archivo Variable"'));
+  await afterTwoFrames(page);
+  const shift = await page.evaluate(() =>
+    (window as unknown as { fontSwapShifts: number[] }).fontSwapShifts.reduce((a, b) => a + b, 0),
+  );
+  return { shift, fallbacks };
+}
 
 test.describe("large static content (issue 19)", () => {
   test("the Deep Dive's ingredient cards are kept as the server sent them, not hydrated", async ({
@@ -121,55 +186,45 @@ test.describe("the first paint before any JavaScript (issue 19, decision 086)", 
   });
 
   // On a slow first visit the font arrives after the first paint and swaps in. The fallback face is
-  // matched to Archivo weight by weight (app/styles/app.css, decision 145), so the swap moves little.
-  // With one Arial face for every weight these pages shifted by 0.208 and 0.070 at 390 px.
-  for (const path of ["/faq", "/product/forge-enhancer"]) {
-    test(`on ${path}, a web font that arrives after the first paint barely moves the page`, async ({
-      page,
-    }) => {
-      test.skip(!isMobile(page), "the widths where the old fallback moved these pages most");
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { fontSwapShifts: number[] }).fontSwapShifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-            if (!entry.hadRecentInput) shifts.push(entry.value);
-        }).observe({ type: "layout-shift", buffered: true });
+  // matched to Archivo weight by weight (app/styles/app.css, decisions 145 and 155), so the swap moves
+  // little: with Arial where a desktop has it, with Roboto on Android, which has no Arial. With one Arial
+  // face for every weight /faq and the Enhancer shifted by 0.208 and 0.070 at 390 px; on Android, with
+  // no face of Roboto matched, the Enhancer and /subscribe by 0.077 and 0.046 (decision 155).
+  const swapPages = {
+    desktop: ["/faq", "/product/forge-enhancer"],
+    android: ["/product/forge-enhancer", "/subscribe"],
+  } as const;
+  for (const device of ["desktop", "android"] as const) {
+    for (const path of swapPages[device]) {
+      test(`on ${path} (${device} fonts), a web font that arrives after the first paint barely moves the page`, async ({
+        page,
+      }) => {
+        test.skip(!isMobile(page), "the widths where the old fallback moved these pages most");
+        let rewriteFailure: unknown;
+        if (device === "android") {
+          test.skip(
+            !hasRoboto(),
+            "Roboto is not installed (Debian's fonts-roboto-unhinted; .ci/run installs it)",
+          );
+          await page.route(/\/assets\/[\w.-]+\.css$/, async (route) => {
+            const response = await route.fetch();
+            const css = await response.text();
+            try {
+              await route.fulfill({ response, body: asOnAndroid(css) });
+            } catch (error) {
+              rewriteFailure = error;
+              await route.fulfill({ response, body: css });
+            }
+          });
+        }
+        const { shift, fallbacks } = await fontSwapShift(page, path);
+        expect(rewriteFailure).toBeUndefined();
+        // The page was drawn in the faces matched to Archivo for this device, regular and bold.
+        const family = device === "android" ? "Archivo Fallback Roboto" : "Archivo Fallback";
+        expect(fallbacks.filter((face) => face.startsWith(`${family}|`)).length).toBeGreaterThanOrEqual(2);
+        expect(shift).toBeLessThan(0.025);
       });
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\.woff2$/, async (route) => {
-        await held;
-        await route.continue().catch(() => {});
-      });
-      try {
-        await page.goto(path, { waitUntil: "domcontentloaded" });
-        await waitForHydration(page);
-        // Painted in the fallback face: the web font's file has not arrived.
-        expect(await page.evaluate(() => document.fonts.check('1em "Archivo Variable"'))).toBe(false);
-      } finally {
-        release();
-      }
-      await page.waitForFunction(() => document.fonts.check('1em "Archivo Variable"'));
-      const shift = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) =>
-            requestAnimationFrame(() =>
-              requestAnimationFrame(() =>
-                resolve(
-                  (window as unknown as { fontSwapShifts: number[] }).fontSwapShifts.reduce(
-                    (a, b) => a + b,
-                    0,
-                  ),
-                ),
-              ),
-            ),
-          ),
-      );
-      expect(shift).toBeLessThan(0.025);
-    });
+    }
   }
 
   for (const target of ["safety", "timing", "faq"]) {
