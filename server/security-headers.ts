@@ -29,6 +29,14 @@ export const PERMISSIONS_POLICY = [
   "browsing-topics=()",
 ].join(", ");
 
+/**
+ * The opener policy of every document. The checkout tab is opened by window.open and then navigated;
+ * same-origin-allow-popups keeps our handle to it so the page can send it to the checkout or close it.
+ * A document with it never shares a browsing context group with one without it, so arriving from a
+ * blank tab starts a new renderer process (decision 156).
+ */
+export const OPENER_POLICY = "same-origin-allow-popups";
+
 /** A fresh nonce for each response: 16 bytes from the CSPRNG, as base64. */
 export function nextNonce(): string {
   return takeRandomBytes(16).toString("base64");
@@ -75,9 +83,7 @@ export function securityHeaderSet(options: SecurityHeaderOptions): SecurityHeade
     strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true, preload: false },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
-    // The checkout tab is opened by window.open and then navigated; same-origin-allow-popups keeps
-    // our handle to it so the page can send it to the checkout or close it.
-    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    crossOriginOpenerPolicy: { policy: OPENER_POLICY },
     xFrameOptions: { action: "deny" },
   });
 

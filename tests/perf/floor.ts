@@ -3,7 +3,9 @@
  * no app code, built with the repository's installed packages and served as static files, compressed as
  * the storefront's server sends its scripts (Brotli 11 or gzip 9), so Lighthouse measures both the same way.
  * `/?painted-first` serves the same page as the storefront's server sends its documents: no
- * modulepreload hints, the hydration script run after the first paint (decisions 013 and 086).
+ * modulepreload hints, the hydration script run after the first paint (decisions 013 and 086), and the
+ * storefront's opener policy, which makes Chromium load it in a new renderer process, as it does each of
+ * the storefront's pages when Lighthouse navigates from its blank page (decision 156).
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
@@ -11,6 +13,7 @@ import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { deferHydrationScript, stripModulePreloads } from "../../app/server/http/document-scripts.server";
+import { OPENER_POLICY } from "../../server/security-headers";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -47,12 +50,14 @@ export async function serveFloor(
       if (statSync(file).isDirectory()) file = path.join(file, "index.html");
       let body: Buffer = readFileSync(file);
       const paintedFirst = url.searchParams.has("painted-first");
-      if (paintedFirst && file.endsWith(".html"))
+      const paintedFirstDocument = paintedFirst && file.endsWith(".html");
+      if (paintedFirstDocument)
         body = Buffer.from(deferHydrationScript(stripModulePreloads(body.toString("utf8"))));
       const headers: Record<string, string> = {
         "Content-Type": types[path.extname(file)] ?? "application/octet-stream",
         "Cache-Control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
       };
+      if (paintedFirstDocument) headers["Cross-Origin-Opener-Policy"] = OPENER_POLICY;
       // Compressed as the storefront's server sends its scripts (server/asset-encodings.ts): once, then
       // from memory, so the floor's scripts arrive no later than the storefront's.
       const accepted = String(request.headers["accept-encoding"] ?? "");
@@ -82,8 +87,10 @@ export async function serveFloor(
     }
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address();
   return {
-    origin: `http://127.0.0.1:${port}`,
+    // The port asked for, or the one the system chose for port 0.
+    origin: `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
