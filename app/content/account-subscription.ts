@@ -49,6 +49,8 @@ export const subscriptionPage = {
       : "Your bank declined the last charge and no further attempt is scheduled. Update your card to keep your subscription.",
   unavailable:
     "We could not reach our payment provider to read your subscription's calendar. Nothing has changed: try again in a minute.",
+  changePending:
+    "A change you asked for is on its way to our payment provider. It shows here once it is made, and we e-mail you then.",
   next: {
     heading: "Next charge",
     none: "No charge is due in the next six months.",

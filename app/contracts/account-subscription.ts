@@ -42,4 +42,6 @@ export type SubscriptionView = {
   /** The calendar from a little before today to six months on (periods merged, clipped to the window). */
   calendar: { from: PlainDate; through: PlainDate; periods: CyclePeriod[]; charges: CycleCharge[] } | null;
   changes: ChangeView[];
+  /** A change the subscriber asked for is still on its way to Stripe (decision 157): not in `changes` yet. */
+  changePending: boolean;
 };

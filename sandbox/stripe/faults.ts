@@ -3,8 +3,8 @@ import type express from "express";
 
 /**
  * Faults a test injects into the API (from its own process: there is no HTTP route to them): matching
- * requests are delayed, answered with an error in Stripe's shape, or held without an answer until the
- * client gives up. Each rule applies to `times` requests, or to every one until cleared.
+ * requests are delayed, answered with an error in Stripe's shape, held without an answer until the
+ * client gives up, or carried out with their answer lost. Each rule applies to `times` requests, or to every one until cleared.
  */
 
 /** A fault the API applies to matching requests before handling them. */
@@ -14,7 +14,13 @@ export type StripeFault =
   /** Answer with this status and Stripe's error JSON. */
   | { kind: "error"; status: 429 | 500 | 502 | 503 }
   /** Never answer: the request hangs until the client gives up (or `ms`, default 60 s, passes). */
-  | { kind: "timeout"; ms?: number };
+  | { kind: "timeout"; ms?: number }
+  /**
+   * The request is carried out, but its answer is lost: the connection closes after `ms` (default 0:
+   * at once) instead of answering, or sooner if the client leaves. Stripe made the change; the client
+   * cannot know it.
+   */
+  | { kind: "lost"; ms?: number };
 
 export type StripeFaultRule = StripeFault & {
   method?: "GET" | "POST";
@@ -99,7 +105,16 @@ export function createFaults() {
       }
       if (fault.kind === "latency") later(fault.ms, next);
       else if (fault.kind === "timeout") hold(res, fault.ms ?? 60_000);
-      else res.status(fault.status).json(errorBody(fault.status));
+      else if (fault.kind === "lost") {
+        const ms = fault.ms ?? 0;
+        // The handler's answer goes nowhere: the connection is held, then closed.
+        res.end = (() => {
+          if (ms === 0) res.socket?.destroy();
+          else hold(res, ms);
+          return res;
+        }) as typeof res.end;
+        next();
+      } else res.status(fault.status).json(errorBody(fault.status));
       return fault.kind;
     },
     close() {

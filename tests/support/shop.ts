@@ -167,10 +167,14 @@ export type TestShop = {
   /** The server's own origin (its PUBLIC_SITE_URL with `ownOrigin`, else its URL). */
   readonly origin: string;
   /**
-   * Stops the server, runs `read` with its exit code (PGlite's directory can be read only while no
-   * server holds it), and starts it again on the same port and environment, whatever `read` did.
+   * Stops the server (SIGTERM, or `signal`), runs `read` with its exit code (PGlite's directory can be
+   * read only while no server holds it), and starts it again on the same port and environment,
+   * whatever `read` did.
    */
-  whileStopped<T>(read: (exitCode: number | null) => Promise<T>): Promise<T>;
+  whileStopped<T>(
+    read: (exitCode: number | null) => Promise<T>,
+    options?: { signal?: NodeJS.Signals },
+  ): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -233,8 +237,11 @@ export async function startTestShop(options: ShopOptions = {}): Promise<TestShop
       },
       store: ready.store,
       origin: origin ?? server.url,
-      async whileStopped<T>(read: (exitCode: number | null) => Promise<T>) {
-        const exitCode = (await server?.stop()) ?? null;
+      async whileStopped<T>(
+        read: (exitCode: number | null) => Promise<T>,
+        options: { signal?: NodeJS.Signals } = {},
+      ) {
+        const exitCode = (await server?.stop(options.signal)) ?? null;
         try {
           return await read(exitCode);
         } finally {
@@ -276,7 +283,7 @@ export function useShop(options: ShopOptions = {}): TestShop {
     get origin() {
       return current().origin;
     },
-    whileStopped: (read) => current().whileStopped(read),
+    whileStopped: (read, options) => current().whileStopped(read, options),
     close: () => current().close(),
   };
 }

@@ -10,6 +10,7 @@ import {
   upcomingCharge,
 } from "~/server/subscriptions/manage-calendar.server";
 import { manageForm } from "~/server/subscriptions/manage-subscriptions.server";
+import { whyNotNow } from "~/server/subscriptions/unconfirmed-changes.server";
 import { cycleCalendar, STORE_TIME_ZONE, zonedInstant } from "~/shared/subscription-cycle";
 
 /**
@@ -37,6 +38,7 @@ function change(sequence: number, values: Partial<ChangeRow>): ChangeRow {
     previousWeeksOff: null,
     quantity: null,
     previousQuantity: null,
+    pending: false,
     createdAt: new Date(),
     ...values,
   };
@@ -210,5 +212,63 @@ describe("the e-mail of a change", () => {
     expect(bottles.subject).toBe("Your Forge deliveries are now 3 bottles");
     expect(bottles.text).toContain("3 bottles at $33.15 each, the price you signed up at");
     expect(bottles.text).toContain("Your next charge is $99.45");
+  });
+
+  it("says a change that could not be carried to Stripe was not made, and what the subscriber asked", async () => {
+    const asked = [
+      [{ kind: "skip" }, "you asked to skip your next delivery"],
+      [{ kind: "pause", weeks: 4 }, "you asked to pause for 4 weeks"],
+      [
+        { kind: "cycle", weeksOn: 10, weeksOff: 3 },
+        "you asked to change your cycle to 10 weeks on and 3 weeks off",
+      ],
+      [{ kind: "quantity", quantity: 2 }, "you asked to receive 2 bottles per delivery"],
+    ] as const;
+    for (const [what, words] of asked) {
+      const notice = await renderSubscriptionChanged({
+        change: "not_made",
+        askedOn: "2026-03-01",
+        asked: what,
+        ...common,
+      });
+      expect(notice.subject).toBe("Your Forge subscription change was not made");
+      expect(notice.text).toContain(`On Sunday, March 1, 2026 ${words}.`);
+      expect(notice.text).toContain("so it was not made: your subscription is as it was before you asked");
+      expect(notice.text).toContain("Your next charge is $33.15 on Wednesday, April 15, 2026.");
+      expect(notice.text).toContain("https://shop.example/account/subscription");
+    }
+  });
+});
+
+describe("a change left pending (decision 157)", () => {
+  // 8 weeks on, 2 off from Jan 1: bottles charged Jan 1 (0), Jan 31 (1), Mar 2 (2), ...
+  const state = (lastChargeOn: string) => ({
+    before: cycleCalendar({ start: "2026-01-01", weeksOn: 8, weeksOff: 2, through: "2026-12-31" }),
+    today: "2026-01-20",
+    lastChargeOn,
+  });
+
+  it("is carried while it can still be made as asked", () => {
+    const now = state("2026-01-01");
+    expect(whyNotNow(change(1, { kind: "skip", bottle: 1, pending: true }), now)).toBeNull();
+    expect(whyNotNow(change(1, { kind: "pause", fromDate: "2026-01-20", weeks: 2 }), now)).toBeNull();
+    expect(whyNotNow(change(1, { kind: "quantity", quantity: 2, previousQuantity: 1 }), now)).toBeNull();
+  });
+
+  it("is dropped when its delivery was charged meanwhile, a charge fell on its first day, or a day went by", () => {
+    // The second bottle (1) was charged on Jan 31: the skip of it cannot be made.
+    const charged = state("2026-01-31");
+    expect(whyNotNow(change(1, { kind: "skip", bottle: 1 }), { ...charged, today: "2026-02-01" })).toBe(
+      "its delivery is no longer the next one",
+    );
+    expect(
+      whyNotNow(change(1, { kind: "cycle", fromDate: "2026-01-31", weeksOn: 10, weeksOff: 2 }), charged),
+    ).toBe("a charge was made since the day it was to start");
+    const old = change(1, {
+      kind: "quantity",
+      quantity: 2,
+      createdAt: new Date(Date.now() - 25 * 3_600_000),
+    });
+    expect(whyNotNow(old, state("2026-01-01"))).toBe("not carried to Stripe within a day");
   });
 });

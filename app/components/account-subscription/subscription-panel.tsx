@@ -253,6 +253,11 @@ export function SubscriptionPanel({ view, notice }: { view: SubscriptionView; no
         {view.productTitle}: {statusText(status)}
       </h2>
       {notice}
+      {view.changePending && live ? (
+        <p role="status" className="rounded-card border border-ember-400/40 bg-ink-900 p-5 text-ink-100">
+          {words.changePending}
+        </p>
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby={`${view.id}-next`} className={`${card} sm:p-8`}>
           <p

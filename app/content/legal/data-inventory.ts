@@ -729,6 +729,7 @@ export const tables = {
       ...notPersonal({
         subscription_id: "Points to the subscription row.",
         sequence: "1 for the first change, then 2, …",
+        pending: "Whether the change is still on its way to Stripe (not made yet).",
       }),
       ...personal(
         {

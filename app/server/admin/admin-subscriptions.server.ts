@@ -353,7 +353,13 @@ export function createAdminSubscriptions(deps: AdminSubscriptionsDeps): AdminSub
     const rows = await db
       .select()
       .from(subscriptionChanges)
-      .where(inArray(subscriptionChanges.subscriptionId, [...new Set(ids)]))
+      .where(
+        and(
+          inArray(subscriptionChanges.subscriptionId, [...new Set(ids)]),
+          // A change still being carried to Stripe is not made yet (decision 157).
+          eq(subscriptionChanges.pending, false),
+        ),
+      )
       .orderBy(asc(subscriptionChanges.subscriptionId), asc(subscriptionChanges.sequence));
     for (const row of rows) {
       const list = bySubscription.get(row.subscriptionId) ?? [];

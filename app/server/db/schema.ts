@@ -151,9 +151,19 @@ export const subscriptionChanges = pgTable(
     /** quantity: the new bottles per delivery, and those before. */
     quantity: integer("quantity"),
     previousQuantity: integer("previous_quantity"),
+    /**
+     * Being carried to Stripe, not yet confirmed (decision 157): written before the first call to
+     * Stripe, cleared in the transaction that records the change and queues its e-mail. A change left
+     * pending (Stripe did not answer, or the process died) is carried again, or dropped, by
+     * unconfirmed-changes.server.ts; nothing reads it as made until then.
+     */
+    pending: boolean("pending").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("subscription_changes_sequence").on(table.subscriptionId, table.sequence)],
+  (table) => [
+    uniqueIndex("subscription_changes_sequence").on(table.subscriptionId, table.sequence),
+    index("subscription_changes_pending").on(table.createdAt).where(sql`${table.pending}`),
+  ],
 );
 
 /**

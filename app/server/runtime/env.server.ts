@@ -205,6 +205,8 @@ export const envSchema = z
      */
     REVIEW_INVITE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
     REVIEW_INVITE_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** How often a subscriber's change left pending (Stripe did not answer) is looked for (decision 157). */
+    SUBSCRIPTION_CHANGE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
 
     // --- E-mail (unset SMTP URL: the local mail emulator) ---
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, { message: "must be an smtp:// or smtps:// URL" })),

@@ -77,6 +77,7 @@ import {
   subscriptionChangedTemplate,
 } from "~/server/subscriptions/subscription-emails.server";
 import { createSubscriptionServices } from "~/server/subscriptions/subscription-services.server";
+import type { UnconfirmedChangesSweep } from "~/server/subscriptions/unconfirmed-changes.server";
 import {
   type Contact,
   contactAcknowledgementTemplate,
@@ -181,6 +182,8 @@ export type AppServices = {
   manageSubscriptions: ManageSubscriptions;
   /** The sign-up page's offer, terms and calendar, its start, and the welcome page (decision 131). */
   subscribePage: SubscribePage;
+  /** The subscribers' changes Stripe did not take at once, carried or dropped (decision 157). */
+  unconfirmedChanges: UnconfirmedChangesSweep;
   /** The subscribers' reminders, sent on Stripe's clock in the background (decision 133). */
   subscriptionReminders: SubscriptionReminders;
   /** The T-Quiz: sealed step and result tokens, the outcome counts, saved answers, the plan e-mail (app/server/quiz). */
@@ -342,6 +345,7 @@ export async function createServices(
       },
     },
     claimInTransaction: database.kind === "postgres",
+    unconfirmedChangesPollMs: env.SUBSCRIPTION_CHANGE_SWEEP_SECONDS * 1000,
   });
   // The first read of the plan for the links to /subscribe, in the background (answered once the
   // server takes requests: the sandbox's Shopify is served by this process).
@@ -441,6 +445,7 @@ export async function createServices(
   retention.start();
   reviewInvitations.start();
   subscriptions.reminders.start();
+  subscriptions.unconfirmedChanges.start();
   kitResultServices.resultRetention.start();
   const resultsPage = createResultsPage({
     db: database.db,
@@ -499,6 +504,7 @@ export async function createServices(
     manageSubscriptions: subscriptions.manage,
     subscribePage: subscriptions.page,
     subscriptionReminders: subscriptions.reminders,
+    unconfirmedChanges: subscriptions.unconfirmedChanges,
     quiz,
     shopperAuth,
     passkeys,
@@ -525,6 +531,7 @@ export async function closeServices(services: AppServices, timeoutMs = CLOSE_SER
     services.retention.stop(timeoutMs / 2),
     services.reviewInvitations.stop(timeoutMs / 2),
     services.subscriptionReminders.stop(timeoutMs / 2),
+    services.unconfirmedChanges.stop(timeoutMs / 2),
     services.resultRetention.stop(timeoutMs / 2),
   ]);
   services.mailer.close();

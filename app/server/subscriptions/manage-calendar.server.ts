@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { subscriptionChanges, type subscriptions } from "~/server/db/schema";
 import type { BillingPause, SubscriptionDetails } from "~/server/stripe/subscription-types";
@@ -53,11 +53,14 @@ export function firstCycleOf(row: SubscriptionRow, changes: readonly ChangeRow[]
   return cycle;
 }
 
+/** The subscription's changes made (held by Stripe and recorded), in order; none still pending. */
 export async function changesOf(db: Db, subscriptionId: string): Promise<ChangeRow[]> {
   return db
     .select()
     .from(subscriptionChanges)
-    .where(eq(subscriptionChanges.subscriptionId, subscriptionId))
+    .where(
+      and(eq(subscriptionChanges.subscriptionId, subscriptionId), eq(subscriptionChanges.pending, false)),
+    )
     .orderBy(asc(subscriptionChanges.sequence));
 }
 

@@ -5,9 +5,14 @@ import { subscriptionPage } from "~/content/account-subscription";
 import type { ChangeView, SubscriptionStatusView, SubscriptionView } from "~/contracts/account-subscription";
 import type { Db } from "~/server/db/client.server";
 import { subscriptionChanges, subscriptions } from "~/server/db/schema";
-import { ConflictError, DomainError, NotFoundError, RequestRejectedError } from "~/server/errors.server";
+import {
+  ConflictError,
+  DomainError,
+  NotFoundError,
+  ProviderError,
+  RequestRejectedError,
+} from "~/server/errors.server";
 import type { Outbox } from "~/server/mail/outbox.server";
-import type { SubscriptionChanged } from "~/server/mail/templates/subscription-changes";
 import type { Logger } from "~/server/runtime/logger.server";
 import type {
   InvoiceDetails,
@@ -16,9 +21,7 @@ import type {
 } from "~/server/stripe/subscription-types";
 import {
   addDays,
-  type CycleAdjustment,
   type CycleCalendar,
-  type CycleCharge,
   type CyclePeriod,
   PAUSE_WEEKS,
   type PlainDate,
@@ -30,11 +33,11 @@ import {
   calendarInputsOf,
   calendarOf,
   effectiveFrom,
-  pausesFor,
   type SubscriptionRow,
   upcomingCharge,
 } from "./manage-calendar.server";
-import { SUBSCRIPTION_CANCELED, SUBSCRIPTION_CHANGED, SUBSCRIPTION_PAGE } from "./subscription-emails.server";
+import { SUBSCRIPTION_CANCELED, SUBSCRIPTION_PAGE } from "./subscription-emails.server";
+import type { ChangeCarrier } from "./unconfirmed-changes.server";
 
 /**
  * A subscriber's own subscription at /account/subscription (issue 36 item 5, decision 132): what the
@@ -42,9 +45,10 @@ import { SUBSCRIPTION_CANCELED, SUBSCRIPTION_CHANGED, SUBSCRIPTION_PAGE } from "
  * changes, the status) and the changes it makes: skip the next delivery, pause 2-8 weeks, a new cycle,
  * a new number of bottles (at the price signed up at), cancel, and Stripe's customer portal for the
  * card and billing address. Only the subscriptions whose e-mail is the signed-in shopper's are theirs;
- * any other is not found. Each change is carried to Stripe first, then recorded with its one e-mail in
- * one transaction; one change at a time per subscription (a short lease), each made against the version
- * of the page the subscriber saw.
+ * any other is not found. Each change is written down as pending, carried to Stripe, then recorded as
+ * made with its one e-mail in one transaction (unconfirmed-changes.server.ts, decision 157); one change
+ * at a time per subscription (a short lease), each made against the version of the page the subscriber
+ * saw.
  */
 
 export const BOTTLES = { min: 1, max: 6 } as const;
@@ -80,6 +84,10 @@ export const manageForm = z.discriminatedUnion("intent", [
 ]);
 export type ManageForm = z.infer<typeof manageForm>;
 export type ManageChange = Extract<ManageForm, { intent: "skip" | "pause" | "cycle" | "quantity" }>;
+type ChangeValues = Omit<
+  Partial<typeof subscriptionChanges.$inferInsert>,
+  "id" | "subscriptionId" | "sequence" | "kind"
+>;
 
 export const manageMessages = {
   notFound: subscriptionPage.notFound,
@@ -93,6 +101,7 @@ export const manageMessages = {
   sameCycle: "That is your cycle already.",
   sameQuantity: "That is how many bottles you receive already.",
   noCustomer: "Stripe does not know this subscription's card yet. Try again in a minute.",
+  kept: "Stripe did not answer in time. Your change is kept: we will make it as soon as Stripe answers, and e-mail you when it is made.",
 } as const;
 
 export interface ManageSubscriptions {
@@ -112,6 +121,8 @@ export type ManageDeps = {
   outbox: Outbox;
   logger: Logger;
   siteUrl: string;
+  /** Carries each change to Stripe and records it (decision 157). */
+  carrier: ChangeCarrier;
 };
 
 /** How long a change may hold its subscription (a crashed one frees it after this). */
@@ -186,6 +197,7 @@ function changeViews(changes: readonly ChangeRow[], calendar: CycleCalendar | nu
 export function createManageSubscriptions(deps: ManageDeps): ManageSubscriptions {
   const { db, billing, outbox, logger } = deps;
   const pageUrl = `${deps.siteUrl}${SUBSCRIPTION_PAGE}`;
+  const carrier = deps.carrier;
 
   /** The shopper's subscription by id, or not found (whoever else's it is). */
   async function ownRow(email: string, id: string): Promise<SubscriptionRow> {
@@ -263,7 +275,7 @@ export function createManageSubscriptions(deps: ManageDeps): ManageSubscriptions
   }
 
   async function viewOf(row: SubscriptionRow): Promise<SubscriptionView> {
-    const inputs = await calendarInputsOf(db, row);
+    const [inputs, pending] = await Promise.all([calendarInputsOf(db, row), carrier.pendingOf(row.id)]);
     const base = {
       id: row.id,
       productTitle: row.productTitle,
@@ -277,6 +289,7 @@ export function createManageSubscriptions(deps: ManageDeps): ManageSubscriptions
       lastChargeOn: null,
       lastPaid: null,
       calendar: null,
+      changePending: pending.length > 0,
     };
     if (row.status === "canceled")
       return {
@@ -330,84 +343,55 @@ export function createManageSubscriptions(deps: ManageDeps): ManageSubscriptions
     }
   }
 
-  /** What a change records, and the calendar's adjustment it adds (if any). */
+  /** What a change records (its fields besides the subscription and sequence), checked against now. */
   function planChange(
     row: SubscriptionRow,
     input: ManageChange,
     state: { calendar: CycleCalendar; today: PlainDate; lastChargeOn: PlainDate },
-  ): { values: Partial<typeof subscriptionChanges.$inferInsert>; adjustment: CycleAdjustment | null } {
+  ): ChangeValues {
     const from = effectiveFrom(state.today, state.lastChargeOn);
     switch (input.intent) {
       case "skip": {
         const next = upcomingCharge(state.calendar, state.today, state.lastChargeOn);
         if (!next) throw new ConflictError("mismatch", manageMessages.nothingToSkip);
         if (next.bottle !== input.bottle) throw new ConflictError("mismatch", manageMessages.nextMoved);
-        return {
-          values: { kind: "skip", bottle: next.bottle },
-          adjustment: { kind: "skip", bottle: next.bottle },
-        };
+        return { bottle: next.bottle };
       }
       case "pause":
-        return {
-          values: { kind: "pause", fromDate: from, weeks: input.weeks },
-          adjustment: { kind: "pause", from, weeks: input.weeks },
-        };
+        return { fromDate: from, weeks: input.weeks };
       case "cycle":
         if (input.weeksOn === row.weeksOn && input.weeksOff === row.weeksOff)
           throw new RequestRejectedError(manageMessages.sameCycle);
         return {
-          values: {
-            kind: "cycle",
-            fromDate: from,
-            weeksOn: input.weeksOn,
-            weeksOff: input.weeksOff,
-            previousWeeksOn: row.weeksOn,
-            previousWeeksOff: row.weeksOff,
-          },
-          adjustment: { kind: "cycle", from, weeksOn: input.weeksOn, weeksOff: input.weeksOff },
+          fromDate: from,
+          weeksOn: input.weeksOn,
+          weeksOff: input.weeksOff,
+          previousWeeksOn: row.weeksOn,
+          previousWeeksOff: row.weeksOff,
         };
       case "quantity":
         if (input.quantity === row.quantity) throw new RequestRejectedError(manageMessages.sameQuantity);
-        return {
-          values: { kind: "quantity", quantity: input.quantity, previousQuantity: row.quantity },
-          adjustment: null,
-        };
+        return { quantity: input.quantity, previousQuantity: row.quantity };
     }
   }
 
-  function noticeOf(
-    row: SubscriptionRow,
-    input: ManageChange,
-    values: Partial<typeof subscriptionChanges.$inferInsert>,
-    after: { calendar: CycleCalendar; next: CycleCharge | null; quantity: number },
-  ): SubscriptionChanged {
-    const common = {
-      productTitle: row.productTitle,
-      nextChargeOn: after.next?.date ?? null,
-      amount: row.unitAmount * after.quantity,
-      currency: row.currency,
-      manageUrl: pageUrl,
-    };
-    switch (input.intent) {
-      case "skip":
-        return {
-          change: "skip",
-          skippedOn: after.calendar.charges.find((charge) => charge.bottle === values.bottle)?.date as string,
-          ...common,
-        };
-      case "pause":
-        return { change: "pause", from: values.fromDate as string, weeks: input.weeks, ...common };
-      case "cycle":
-        return {
-          change: "cycle",
-          from: values.fromDate as string,
-          weeksOn: input.weeksOn,
-          weeksOff: input.weeksOff,
-          ...common,
-        };
-      case "quantity":
-        return { change: "quantity", quantity: input.quantity, unitAmount: row.unitAmount, ...common };
-    }
+  /**
+   * Stripe did not answer while a change of this subscription is pending: it is kept, and the
+   * subscriber is told so (the sweep carries it). Any other failure is thrown as it came.
+   */
+  async function keptOrAsThrown(row: SubscriptionRow, error: unknown): Promise<unknown> {
+    if (!(error instanceof DomainError) || error.category !== "provider_unavailable") return error;
+    const pending = await carrier.pendingOf(row.id).catch(() => []);
+    if (pending.length === 0) return error;
+    return new ProviderError(
+      "provider_unavailable",
+      "stripe",
+      `a subscription change kept pending: ${error.message}`,
+      {
+        publicMessage: manageMessages.kept,
+        cause: error,
+      },
+    );
   }
 
   return {
@@ -428,67 +412,41 @@ export function createManageSubscriptions(deps: ManageDeps): ManageSubscriptions
     async change(owner, input) {
       const found = await ownRow(owner.email, input.subscription);
       if (found.status === "canceled") throw new ConflictError("mismatch", manageMessages.canceled);
-      const row = await claim(found, input.version);
+      const claimed = await claim(found, input.version);
       try {
+        // A change left pending (Stripe did not answer, a process died) is settled first: made, it is
+        // a change this page did not show.
+        const row = await carrier.settle(claimed);
+        if (row.changeCount !== claimed.changeCount)
+          throw new ConflictError("mismatch", manageMessages.outOfDate);
         if (row.status === "canceled") throw new ConflictError("mismatch", manageMessages.canceled);
         const details = await stripeOf(row);
         if (details.status === "canceled") throw new ConflictError("mismatch", manageMessages.canceled);
-        const subscriptionId = details.id;
-        const now = await billing.timeOf(details.testClockId);
-        const today = zonedDate(now, STORE_TIME_ZONE);
+        const today = zonedDate(await billing.timeOf(details.testClockId), STORE_TIME_ZONE);
         const lastChargeOn = zonedDate(details.currentPeriodStart, STORE_TIME_ZONE);
         const inputs = await calendarInputsOf(db, row);
-        const through = addDays(today, 400);
-        const before = calendarOf(details, inputs, through);
-        const { values, adjustment } = planChange(row, input, { calendar: before, today, lastChargeOn });
-        const adjusted = {
-          cycle: inputs.cycle,
-          adjustments: adjustment ? [...inputs.adjustments, adjustment] : inputs.adjustments,
-        };
-        // Stripe first: the subscriber is told of a change only once Stripe will charge by it.
-        const quantity = input.intent === "quantity" ? input.quantity : row.quantity;
-        if (input.intent === "quantity") await billing.setQuantity(subscriptionId, quantity);
-        await billing.followCycle({ subscriptionId, ...pausesFor(details, adjusted, now) });
-        if (input.intent === "cycle") await billing.setCycle(subscriptionId, input);
-        const after = calendarOf(details, adjusted, through);
-        const next = upcomingCharge(after, today, lastChargeOn);
-        const changeId = randomUUID();
-        const sequence = row.changeCount + 1;
-        await db.transaction(async (tx) => {
-          await tx.insert(subscriptionChanges).values({
-            id: changeId,
+        const before = calendarOf(details, inputs, addDays(today, 400));
+        const values = planChange(row, input, { calendar: before, today, lastChargeOn });
+        // Written down before Stripe is asked (decision 157), then carried: Stripe first, and the
+        // subscriber is told of a change only once Stripe will charge by it.
+        const [change] = await db
+          .insert(subscriptionChanges)
+          .values({
+            id: randomUUID(),
             subscriptionId: row.id,
-            sequence,
+            sequence: row.changeCount + 1,
             kind: input.intent,
             ...values,
-          });
-          await tx
-            .update(subscriptions)
-            .set({
-              changeCount: sequence,
-              changingUntil: null,
-              updatedAt: sql`now()`,
-              ...(input.intent === "cycle" ? { weeksOn: input.weeksOn, weeksOff: input.weeksOff } : {}),
-              ...(input.intent === "quantity" ? { quantity } : {}),
-            })
-            .where(eq(subscriptions.id, row.id));
-          if (row.email)
-            await outbox.enqueue(tx, {
-              kind: SUBSCRIPTION_CHANGED,
-              dedupeKey: changeId,
-              to: row.email,
-              payload: noticeOf(row, input, values, { calendar: after, next, quantity }),
-            });
-        });
-        outbox.nudge();
-        logger.info(
-          { subscriptionId: row.id, change: input.intent },
-          "subscription changed by its subscriber",
-        );
-        return { changeId };
+            pending: true,
+          })
+          .returning();
+        if (!change) throw new Error("a subscription change was not written");
+        await carrier.carry(row, change, { details, inRequest: true });
+        return { changeId: change.id };
       } catch (error) {
-        await release(row).catch(() => undefined);
-        throw error;
+        throw await keptOrAsThrown(claimed, error);
+      } finally {
+        await release(claimed).catch(() => undefined);
       }
     },
 
@@ -510,6 +468,12 @@ export function createManageSubscriptions(deps: ManageDeps): ManageSubscriptions
         const canceledAt = canceled.canceledAt ? new Date(canceled.canceledAt * 1000) : new Date();
         const changeId = randomUUID();
         await db.transaction(async (tx) => {
+          // A change still pending (decision 157) will not be made on an ended subscription.
+          await tx
+            .delete(subscriptionChanges)
+            .where(
+              and(eq(subscriptionChanges.subscriptionId, row.id), eq(subscriptionChanges.pending, true)),
+            );
           await tx
             .insert(subscriptionChanges)
             .values({ id: changeId, subscriptionId: row.id, sequence: row.changeCount + 1, kind: "cancel" });

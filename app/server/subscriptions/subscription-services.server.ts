@@ -12,7 +12,13 @@ import { createManageSubscriptions, type ManageSubscriptions } from "./manage-su
 import { createSubscriptionReminders, type SubscriptionReminders } from "./reminders.server";
 import { createSubscribe, type Subscribe } from "./subscribe.server";
 import { createSubscribePage, type SubscribePage } from "./subscribe-page.server";
+import { SUBSCRIPTION_PAGE } from "./subscription-emails.server";
 import { createSubscriptionEvents, type SubscriptionEvents } from "./subscription-events.server";
+import {
+  createChangeCarrier,
+  createUnconfirmedChangesSweep,
+  type UnconfirmedChangesSweep,
+} from "./unconfirmed-changes.server";
 
 /** The subscriptions' services on one Stripe Billing adapter (services.server.ts assembles them). */
 export function createSubscriptionServices(deps: {
@@ -29,6 +35,8 @@ export function createSubscriptionServices(deps: {
   page: { liveTtlMs: number; shownCache: { ttlMs: number; swrMs: number; maxStaleMs: number } };
   /** Claims in a transaction of their own (PostgreSQL; see the outbox's claim). */
   claimInTransaction?: boolean;
+  /** How often the changes left pending are looked for (decision 157). */
+  unconfirmedChangesPollMs: number;
 }): {
   subscribe: Subscribe;
   events: SubscriptionEvents;
@@ -36,6 +44,7 @@ export function createSubscriptionServices(deps: {
   manage: ManageSubscriptions;
   reminders: SubscriptionReminders;
   invoiceRefunds: InvoiceRefunds;
+  unconfirmedChanges: UnconfirmedChangesSweep;
 } {
   const billing = createSubscriptionBilling(deps.stripe);
   const { db, logger, siteUrl } = deps;
@@ -67,9 +76,23 @@ export function createSubscriptionServices(deps: {
     siteUrl,
     reminders,
   });
+  // Each subscriber's change, from written down to held by Stripe (decision 157).
+  const carrier = createChangeCarrier({
+    db,
+    billing,
+    outbox: deps.outbox,
+    logger,
+    pageUrl: `${siteUrl}${SUBSCRIPTION_PAGE}`,
+  });
   return {
     subscribe,
     reminders,
+    unconfirmedChanges: createUnconfirmedChangesSweep({
+      db,
+      carrier,
+      logger,
+      pollIntervalMs: deps.unconfirmedChangesPollMs,
+    }),
     events,
     invoiceRefunds: createInvoiceRefunds({ db, billing, events }),
     page: createSubscribePage({
@@ -82,6 +105,6 @@ export function createSubscriptionServices(deps: {
       sampleData: deps.catalogConfig.shopifyEmulated,
       ...deps.page,
     }),
-    manage: createManageSubscriptions({ db, billing, outbox: deps.outbox, logger, siteUrl }),
+    manage: createManageSubscriptions({ db, billing, outbox: deps.outbox, logger, siteUrl, carrier }),
   };
 }

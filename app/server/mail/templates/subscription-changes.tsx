@@ -8,7 +8,8 @@ import { EmailLayout, emailButton, emailSmall, emailText } from "./layout";
 
 /**
  * A subscriber's own change on /account/subscription (issue 36 item 5, decision 132), confirmed in one
- * short e-mail: what changed, the next charge it leads to, and the page to change it again. Amounts,
+ * short e-mail: what changed, the next charge it leads to, and the page to change it again; or, for a
+ * change that could not be carried to Stripe (decision 157), that it was not made. Amounts,
  * dates and the cycle only: nothing about the subscriber's health.
  */
 
@@ -40,6 +41,22 @@ export const subscriptionChangedPayload = z.discriminatedUnion("change", [
     unitAmount: z.number().int().positive(),
     ...common,
   }),
+  // A change asked for that could not be carried to Stripe (decision 157): nothing changed.
+  z.object({
+    change: z.literal("not_made"),
+    askedOn: day,
+    asked: z.discriminatedUnion("kind", [
+      z.object({ kind: z.literal("skip") }),
+      z.object({ kind: z.literal("pause"), weeks: z.number().int().min(2).max(8) }),
+      z.object({
+        kind: z.literal("cycle"),
+        weeksOn: z.number().int().min(8).max(12),
+        weeksOff: z.number().int().min(2).max(4),
+      }),
+      z.object({ kind: z.literal("quantity"), quantity: z.number().int().min(1).max(6) }),
+    ]),
+    ...common,
+  }),
 ]);
 export type SubscriptionChanged = z.infer<typeof subscriptionChangedPayload>;
 
@@ -64,6 +81,23 @@ function subjectOf(notice: SubscriptionChanged): string {
       return `Your ${brand.name} cycle is now ${notice.weeksOn} weeks on, ${notice.weeksOff} off`;
     case "quantity":
       return `Your ${brand.name} deliveries are now ${bottles(notice.quantity)}`;
+    case "not_made":
+      return `Your ${brand.name} subscription change was not made`;
+  }
+}
+
+type NotMade = Extract<SubscriptionChanged, { change: "not_made" }>;
+
+function askedWords(asked: NotMade["asked"]): string {
+  switch (asked.kind) {
+    case "skip":
+      return "skip your next delivery";
+    case "pause":
+      return `pause for ${asked.weeks} weeks`;
+    case "cycle":
+      return `change your cycle to ${asked.weeksOn} weeks on and ${asked.weeksOff} weeks off`;
+    case "quantity":
+      return `receive ${bottles(asked.quantity)} per delivery`;
   }
 }
 
@@ -79,6 +113,8 @@ function linesOf(notice: SubscriptionChanged): string[] {
         return `From ${dayWords(notice.from)}, your cycle is ${notice.weeksOn} weeks on and ${notice.weeksOff} weeks off. Servings you already have carry over.`;
       case "quantity":
         return `From your next delivery, you receive ${bottles(notice.quantity)} at ${money(notice.unitAmount)} each, the price you signed up at. Nothing is charged for the change itself.`;
+      case "not_made":
+        return `On ${dayWords(notice.askedOn)} you asked to ${askedWords(notice.asked)}. Our payment provider did not take the change in time, so it was not made: your subscription is as it was before you asked. You can choose again on your subscription page.`;
     }
   })();
   const next = notice.nextChargeOn

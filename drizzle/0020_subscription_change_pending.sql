@@ -1,0 +1,2 @@
+ALTER TABLE "subscription_changes" ADD COLUMN "pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "subscription_changes_pending" ON "subscription_changes" USING btree ("created_at") WHERE "subscription_changes"."pending";
