@@ -232,7 +232,7 @@ describe("the e-mail of a change", () => {
         ...common,
       });
       expect(notice.subject).toBe("Your Forge subscription change was not made");
-      expect(notice.text).toContain(`On Sunday, March 1, 2026 ${words}.`);
+      expect(notice.text).toContain(`On Sunday, March 1, 2026, ${words}.`);
       expect(notice.text).toContain("so it was not made: your subscription is as it was before you asked");
       expect(notice.text).toContain("Your next charge is $33.15 on Wednesday, April 15, 2026.");
       expect(notice.text).toContain("https://shop.example/account/subscription");

@@ -114,7 +114,7 @@ function linesOf(notice: SubscriptionChanged): string[] {
       case "quantity":
         return `From your next delivery, you receive ${bottles(notice.quantity)} at ${money(notice.unitAmount)} each, the price you signed up at. Nothing is charged for the change itself.`;
       case "not_made":
-        return `On ${dayWords(notice.askedOn)} you asked to ${askedWords(notice.asked)}. Our payment provider did not take the change in time, so it was not made: your subscription is as it was before you asked. You can choose again on your subscription page.`;
+        return `On ${dayWords(notice.askedOn)}, you asked to ${askedWords(notice.asked)}. Our payment provider did not take the change in time, so it was not made: your subscription is as it was before you asked. You can choose again on your subscription page.`;
     }
   })();
   const next = notice.nextChargeOn
