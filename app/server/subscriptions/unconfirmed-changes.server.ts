@@ -153,7 +153,9 @@ export function createChangeCarrier(deps: ChangeCarrierDeps) {
   ) {
     const state = await stateOf(row, details);
     const quantity = change.kind === "quantity" ? (change.previousQuantity ?? row.quantity) : row.quantity;
-    if (details.quantity !== quantity) await billing.setQuantity(details.id, quantity);
+    // Only what this change wrote is written back (a number changed in Stripe's dashboard stays).
+    if (change.kind === "quantity" && details.quantity !== quantity)
+      await billing.setQuantity(details.id, quantity);
     await billing.followCycle({ subscriptionId: details.id, ...pausesFor(details, state.inputs, state.now) });
     if (change.kind === "cycle")
       await billing.setCycle(details.id, { weeksOn: row.weeksOn, weeksOff: row.weeksOff });
