@@ -53,13 +53,20 @@ export function firstCycleOf(row: SubscriptionRow, changes: readonly ChangeRow[]
   return cycle;
 }
 
-/** The subscription's changes made (held by Stripe and recorded), in order; none still pending. */
-export async function changesOf(db: Db, subscriptionId: string): Promise<ChangeRow[]> {
+/**
+ * The subscription's changes made (held by Stripe and recorded), in order; or, with `pending`, those
+ * still being carried to Stripe (decision 157), which nothing else reads as made.
+ */
+export async function changesOf(
+  db: Db,
+  subscriptionId: string,
+  { pending = false }: { pending?: boolean } = {},
+): Promise<ChangeRow[]> {
   return db
     .select()
     .from(subscriptionChanges)
     .where(
-      and(eq(subscriptionChanges.subscriptionId, subscriptionId), eq(subscriptionChanges.pending, false)),
+      and(eq(subscriptionChanges.subscriptionId, subscriptionId), eq(subscriptionChanges.pending, pending)),
     )
     .orderBy(asc(subscriptionChanges.sequence));
 }

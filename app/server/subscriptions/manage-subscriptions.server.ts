@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { subscriptionPage } from "~/content/account-subscription";
 import type { ChangeView, SubscriptionStatusView, SubscriptionView } from "~/contracts/account-subscription";
@@ -37,6 +37,7 @@ import {
   upcomingCharge,
 } from "./manage-calendar.server";
 import { SUBSCRIPTION_CANCELED, SUBSCRIPTION_PAGE } from "./subscription-emails.server";
+import { notHeld } from "./subscription-hold.server";
 import type { ChangeCarrier } from "./unconfirmed-changes.server";
 
 /**
@@ -195,9 +196,8 @@ function changeViews(changes: readonly ChangeRow[], calendar: CycleCalendar | nu
 }
 
 export function createManageSubscriptions(deps: ManageDeps): ManageSubscriptions {
-  const { db, billing, outbox, logger } = deps;
+  const { db, billing, outbox, logger, carrier } = deps;
   const pageUrl = `${deps.siteUrl}${SUBSCRIPTION_PAGE}`;
-  const carrier = deps.carrier;
 
   /** The shopper's subscription by id, or not found (whoever else's it is). */
   async function ownRow(email: string, id: string): Promise<SubscriptionRow> {
@@ -227,7 +227,7 @@ export function createManageSubscriptions(deps: ManageDeps): ManageSubscriptions
         and(
           eq(subscriptions.id, row.id),
           atVersion === undefined ? undefined : eq(subscriptions.changeCount, atVersion),
-          or(isNull(subscriptions.changingUntil), lt(subscriptions.changingUntil, sql`now()`)),
+          notHeld(),
         ),
       )
       .returning();

@@ -2,6 +2,10 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { subscriptions } from "~/server/db/schema";
 
+/** No one holds the subscription: no hold, or one that ran out (its process died or gave up). */
+export const notHeld = () =>
+  or(isNull(subscriptions.changingUntil), lt(subscriptions.changingUntil, sql`now()`));
+
 /** How long this site's hold on a subscription lasts while it writes its pauses (a write takes well under). */
 const HOLD_MS = 60_000;
 
@@ -15,12 +19,7 @@ export async function whileHeld<T>(db: Db, id: string, write: () => Promise<T>):
   const [held] = await db
     .update(subscriptions)
     .set({ changingUntil: until })
-    .where(
-      and(
-        eq(subscriptions.id, id),
-        or(isNull(subscriptions.changingUntil), lt(subscriptions.changingUntil, sql`now()`)),
-      ),
-    )
+    .where(and(eq(subscriptions.id, id), notHeld()))
     .returning({ id: subscriptions.id });
   if (!held) return null;
   try {

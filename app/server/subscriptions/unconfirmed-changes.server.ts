@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { subscriptionChanges, subscriptions } from "~/server/db/schema";
 import { DomainError } from "~/server/errors.server";
@@ -20,12 +20,13 @@ import {
   type ChangeRow,
   calendarInputsOf,
   calendarOf,
+  changesOf,
   pausesFor,
   type SubscriptionRow,
   upcomingCharge,
 } from "./manage-calendar.server";
 import { SUBSCRIPTION_CHANGED } from "./subscription-emails.server";
-import { whileHeld } from "./subscription-hold.server";
+import { notHeld, whileHeld } from "./subscription-hold.server";
 
 /**
  * A subscriber's change from the moment it is written down until Stripe holds it (decision 157). The
@@ -121,15 +122,7 @@ export function whyNotNow(
 export function createChangeCarrier(deps: ChangeCarrierDeps) {
   const { db, billing, outbox, logger, pageUrl } = deps;
 
-  async function pendingOf(subscriptionId: string): Promise<ChangeRow[]> {
-    return db
-      .select()
-      .from(subscriptionChanges)
-      .where(
-        and(eq(subscriptionChanges.subscriptionId, subscriptionId), eq(subscriptionChanges.pending, true)),
-      )
-      .orderBy(asc(subscriptionChanges.sequence));
-  }
+  const pendingOf = (subscriptionId: string) => changesOf(db, subscriptionId, { pending: true });
 
   async function stateOf(row: SubscriptionRow, details: SubscriptionDetails) {
     const now = await billing.timeOf(details.testClockId);
@@ -343,12 +336,7 @@ export function createUnconfirmedChangesSweep(options: {
       .selectDistinct({ id: subscriptions.id })
       .from(subscriptionChanges)
       .innerJoin(subscriptions, eq(subscriptions.id, subscriptionChanges.subscriptionId))
-      .where(
-        and(
-          eq(subscriptionChanges.pending, true),
-          or(isNull(subscriptions.changingUntil), lt(subscriptions.changingUntil, sql`now()`)),
-        ),
-      )
+      .where(and(eq(subscriptionChanges.pending, true), notHeld()))
       .limit(batchSize);
     let settled = 0;
     for (const { id } of due) {
