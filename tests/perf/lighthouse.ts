@@ -52,7 +52,7 @@ import {
   spreadOf,
   summarise,
 } from "./summary";
-import { type TraceEvent, wallOverThread } from "./trace-time";
+import { commitTaskMs, type TraceEvent, wallOverThread } from "./trace-time";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const buildDir = process.env.PERF_BUILD_DIR ?? "build-perf";
@@ -122,7 +122,7 @@ type Lhr = {
   environment?: { benchmarkIndex?: number };
 };
 
-function measure({ lhr, wallOverThread }: Audited, ownOrigin: string): Run {
+function measure({ lhr, wallOverThread, commitMs }: Audited, ownOrigin: string): Run {
   const score = (id: string) => lhr.categories[id]?.score ?? 0;
   const requests = (lhr.audits["network-requests"]?.details?.items ?? []) as {
     url: string;
@@ -152,6 +152,7 @@ function measure({ lhr, wallOverThread }: Audited, ownOrigin: string): Run {
       .map((r) => r.url)
       .filter((url) => /^https?:/.test(url) && new URL(url).origin !== ownOrigin),
     wallOverThread,
+    commitMs,
   };
 }
 
@@ -195,7 +196,7 @@ async function warm(url: string, headers: Record<string, string> = {}) {
 }
 
 /** One Lighthouse run: its report, and the wall time over thread time of its trace's main-thread tasks. */
-type Audited = { lhr: Lhr; wallOverThread: number };
+type Audited = { lhr: Lhr; wallOverThread: number; commitMs: number };
 
 /** `runs` Lighthouse runs of one URL; a run whose trace Lighthouse cannot read is run again. */
 
@@ -234,7 +235,12 @@ async function audit(
       if (trace)
         writeFileSync(path.join(root, buildDir, `trace-${name}-${runs.length}.json`), JSON.stringify(trace));
     }
-    runs.push({ lhr: lhr as unknown as Lhr, wallOverThread: wallOverThread(trace?.traceEvents ?? []) });
+    const events = trace?.traceEvents ?? [];
+    runs.push({
+      lhr: lhr as unknown as Lhr,
+      wallOverThread: wallOverThread(events),
+      commitMs: commitTaskMs(events),
+    });
   }
   if (!runs.length) throw new Error(`Lighthouse could not audit ${label}`);
   return runs;

@@ -35,6 +35,8 @@ export type Run = {
    * (tests/perf/trace-time.ts): how much of what Lighthouse multiplied was the machine, not the page.
    */
   wallOverThread?: number;
+  /** The wall time of the task that commits the navigation (tests/perf/trace-time.ts, decision 156). */
+  commitMs?: number;
 };
 
 export type Spread = { median: number; min: number; max: number };
@@ -46,6 +48,7 @@ export type RouteResult = Run & {
   prerendered: boolean;
   spread: Record<"performance" | "lcpMs" | "tbtMs" | "longestTaskMs" | "cls" | "jsBytes", Spread> & {
     wallOverThread?: Spread;
+    commitMs?: Spread;
   };
   failures: string[];
   /** The same route with every script blocked: what the markup and styles alone cost. */
@@ -75,6 +78,9 @@ export function summarise(
     jsBytes: spreadOf(runs.map((r) => r.jsBytes)),
     ...(runs.every((r) => Number.isFinite(r.wallOverThread))
       ? { wallOverThread: spreadOf(runs.map((r) => r.wallOverThread as number)) }
+      : {}),
+    ...(runs.every((r) => Number.isFinite(r.commitMs))
+      ? { commitMs: spreadOf(runs.map((r) => r.commitMs as number)) }
       : {}),
   };
   const score = (key: keyof Run["scores"]) => spreadOf(runs.map((r) => r.scores[key])).median;
@@ -149,6 +155,7 @@ export function consoleLine(result: RouteResult, floor: RouteResult | undefined)
     `TBT ${range(result.spread.tbtMs, (n) => String(Math.round(n)))} ms`,
     `task ${Math.round(result.longestTaskMs)} ms`,
     ...(result.spread.wallOverThread ? [`wall/thread ${range(result.spread.wallOverThread, times)}`] : []),
+    ...(result.spread.commitMs ? [`commit ${range(result.spread.commitMs, (n) => n.toFixed(0))} ms`] : []),
     ...(result.withoutScripts ? [`no-JS TBT ${Math.round(result.withoutScripts.tbtMs.median)} ms`] : []),
     `CLS ${result.cls.toFixed(3)}`,
     `JS ${kb(result.jsBytes)} KB (${ratio.js} floor, TBT ${ratio.tbt})`,
@@ -177,7 +184,8 @@ export function resultsSection(
       ? `${range(r.withoutScripts.tbtMs, ms)} / ${range(r.withoutScripts.longestTaskMs, ms)}`
       : "n/a";
     const wall = r.spread.wallOverThread ? range(r.spread.wallOverThread, times) : "n/a";
-    return `| ${label} | ${r.runs} | ${range(r.spread.performance, (n) => String(pct(n)))} | ${pct(r.scores.accessibility)} / ${pct(r.scores["best-practices"])} / ${pct(r.scores.seo)} | ${range(r.spread.lcpMs, (n) => (n / 1000).toFixed(2))} | ${range(r.spread.tbtMs, ms)} | ${range(r.spread.longestTaskMs, ms)} | ${wall} | ${noJs} | ${range(r.spread.cls, (n) => n.toFixed(3))} | ${kb(r.jsBytes)} | ${ratio.js} | ${ratio.tbt} | ${r.failures.length ? r.failures.join("; ") : "ok"} |`;
+    const commit = r.spread.commitMs ? range(r.spread.commitMs, ms) : "n/a";
+    return `| ${label} | ${r.runs} | ${range(r.spread.performance, (n) => String(pct(n)))} | ${pct(r.scores.accessibility)} / ${pct(r.scores["best-practices"])} / ${pct(r.scores.seo)} | ${range(r.spread.lcpMs, (n) => (n / 1000).toFixed(2))} | ${range(r.spread.tbtMs, ms)} | ${range(r.spread.longestTaskMs, ms)} | ${commit} | ${wall} | ${noJs} | ${range(r.spread.cls, (n) => n.toFixed(3))} | ${kb(r.jsBytes)} | ${ratio.js} | ${ratio.tbt} | ${r.failures.length ? r.failures.join("; ") : "ok"} |`;
   };
   return [
     PERF_SECTION_START,
@@ -198,9 +206,12 @@ export function resultsSection(
     "Wall / thread: the wall time of the page's main-thread tasks in Lighthouse's unthrottled trace over the",
     "thread's own CPU time in them. Lighthouse multiplies the wall time by the slowdown, so a ratio over 1 is",
     "time the machine took from the page (other processes, the hypervisor), counted as the page's (decision 110).",
+    "Commit ms: the wall time of the task that commits the navigation, unthrottled. Its CPU time is about the same",
+    "on every route; the rest is the new renderer process waiting for a core. Times the slowdown, it is often the",
+    "longest task (decision 156).",
     "",
-    "| Route | Runs | Perf | A11y / BP / SEO | LCP s | TBT ms | Longest task ms | Wall / thread | No JS: TBT / task ms | CLS | JS KB | JS x floor | TBT x floor | Budgets |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| Route | Runs | Perf | A11y / BP / SEO | LCP s | TBT ms | Longest task ms | Commit ms | Wall / thread | No JS: TBT / task ms | CLS | JS KB | JS x floor | TBT x floor | Budgets |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...(floor ? [row(floor, "floor (bare React Router)")] : []),
     ...(paintedFirstFloor ? [row(paintedFirstFloor, "floor, painted first (reference)")] : []),
     ...results.map((r) => row(r, r.prerendered ? `${r.path} (prerendered)` : r.path)),

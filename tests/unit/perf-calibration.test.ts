@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cpuMultiplierFor, median, noisyFloorReason } from "../perf/calibration";
-import { consoleLine, type Run, summarise } from "../perf/summary";
-import { mainThreadTaskTime, type TraceEvent, wallOverThread } from "../perf/trace-time";
+import { consoleLine, type Run, resultsSection, summarise } from "../perf/summary";
+import { commitTaskMs, mainThreadTaskTime, type TraceEvent, wallOverThread } from "../perf/trace-time";
 
 /** `npm run perf` emulates one mid-tier phone on any host and refuses to judge a noisy one (issue 39). */
 describe("the calibrated CPU slowdown", () => {
@@ -135,5 +135,46 @@ describe("the machine's share of a run (wall time over thread time)", () => {
     expect(consoleLine(measured, undefined)).toContain("wall/thread 1.7x (1.1x-2.3x)");
     const partly = summarise("/d", [run({ wallOverThread: 1.1 }), run()], options);
     expect(consoleLine(partly, undefined)).not.toContain("wall/thread");
+  });
+
+  it("reads the wall time of the task that commits the navigation, not the page's longest task", () => {
+    const at = (name: string, ts: number, dur: number, tdur = dur): TraceEvent => ({
+      name,
+      ph: "X",
+      pid: 2,
+      tid: 7,
+      ts,
+      dur,
+      tdur,
+    });
+    const events = [
+      thread(1, 1, "CrRendererMain"),
+      task(1, 1, 2_000, 2_000),
+      thread(2, 7, "CrRendererMain"),
+      at("RunTask", 10_000, 43_300, 8_900),
+      at("DocumentLoader::CommitNavigation", 10_100, 34_700, 6_000),
+      at("RunTask", 60_000, 41_000, 21_900),
+      at("Layout", 61_000, 21_800),
+    ];
+    expect(commitTaskMs(events)).toBeCloseTo(43.3);
+    expect(commitTaskMs([thread(2, 7, "CrRendererMain"), at("RunTask", 0, 9_000)])).toBeNaN();
+  });
+
+  it("prints the commit's wall time beside the route's longest task", () => {
+    const options = { prerendered: false, indexable: true, checkBudgets: true, floorTbtMs: 4 };
+    const measured = summarise(
+      "/subscribe",
+      [run({ commitMs: 22 }), run({ commitMs: 43 }), run({ commitMs: 46 })],
+      options,
+    );
+    expect(consoleLine(measured, undefined)).toContain("commit 43 (22-46) ms");
+    const about = { date: "d", runs: 3, load: "0", benchmarkIndex: 2760, cpuMultiplier: 5.5, verdict: "v" };
+    const table = resultsSection([measured], undefined, about).split("\n");
+    const header = table.find((line) => line.startsWith("| Route"))?.split(" | ") ?? [];
+    const row = table.find((line) => line.startsWith("| /subscribe"))?.split(" | ") ?? [];
+    expect(row[header.indexOf("Commit ms")]).toBe("43 (22-46)");
+    expect(row).toHaveLength(header.length);
+    const partly = summarise("/d", [run({ commitMs: 22 }), run()], options);
+    expect(consoleLine(partly, undefined)).not.toContain("commit");
   });
 });
