@@ -63,6 +63,17 @@ export function spreadOf(values: number[]): Spread {
   return { median, min: sorted[0] as number, max: sorted[sorted.length - 1] as number };
 }
 
+/** A figure read from each run's trace, spread over the runs: only when every run had it. */
+function spreadOfTraced<K extends "wallOverThread" | "commitMs">(
+  runs: Run[],
+  key: K,
+): Partial<Record<K, Spread>> {
+  const values = runs.map((r) => r[key]);
+  return values.every((v) => v !== undefined && Number.isFinite(v))
+    ? ({ [key]: spreadOf(values as number[]) } as Partial<Record<K, Spread>>)
+    : {};
+}
+
 /** Medians per figure (each independently, as "median of 5 runs" is read per budget) and the budgets. */
 export function summarise(
   pagePath: string,
@@ -76,12 +87,8 @@ export function summarise(
     longestTaskMs: spreadOf(runs.map((r) => r.longestTaskMs)),
     cls: spreadOf(runs.map((r) => r.cls)),
     jsBytes: spreadOf(runs.map((r) => r.jsBytes)),
-    ...(runs.every((r) => Number.isFinite(r.wallOverThread))
-      ? { wallOverThread: spreadOf(runs.map((r) => r.wallOverThread as number)) }
-      : {}),
-    ...(runs.every((r) => Number.isFinite(r.commitMs))
-      ? { commitMs: spreadOf(runs.map((r) => r.commitMs as number)) }
-      : {}),
+    ...spreadOfTraced(runs, "wallOverThread"),
+    ...spreadOfTraced(runs, "commitMs"),
   };
   const score = (key: keyof Run["scores"]) => spreadOf(runs.map((r) => r.scores[key])).median;
   const result: RouteResult = {

@@ -153,7 +153,8 @@ describe("the machine's share of a run (wall time over thread time)", () => {
       thread(2, 7, "CrRendererMain"),
       at("RunTask", 10_000, 43_300, 8_900),
       at("DocumentLoader::CommitNavigation", 10_100, 34_700, 6_000),
-      at("RunTask", 60_000, 41_000, 21_900),
+      // The page's first render, longer on the wall than the commit: not the figure.
+      at("RunTask", 60_000, 61_000, 21_900),
       at("Layout", 61_000, 21_800),
     ];
     expect(commitTaskMs(events)).toBeCloseTo(43.3);
