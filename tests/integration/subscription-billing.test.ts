@@ -179,6 +179,57 @@ describe("the app's Stripe Billing adapter over a test-clock timeline", () => {
     expect(await paidDates(subscriptionId)).toHaveLength(before);
   });
 
+  it("a skip dropped after its pause began: the pause withdrawn, the delivery charged on its day (decision 158)", async () => {
+    const { clockId, subscriptionId } = await subscriber("2026-03-01", "withdrawn@sandbox.forge.test");
+    await follow(subscriptionId, at("2026-03-01"));
+    await live(clockId, subscriptionId, "2026-03-11");
+    const skip: CycleAdjustment[] = [{ kind: "skip", bottle: 1 }];
+    await follow(subscriptionId, at("2026-03-11"), skip);
+    const skipped = cycleCalendar({
+      start: "2026-03-01",
+      weeksOn: 8,
+      weeksOff: 2,
+      through: "2026-06-30",
+      adjustments: skip,
+    });
+    const resumeForSkip = at(skipped.charges.find((charge) => charge.bottle === 2)?.date as string);
+    // Stripe begins the skip's pause at noon the day before the second bottle (2026-03-31).
+    const now = at("2026-03-30") + 3_600;
+    await advanceClock(sandbox.stripe, clockId, now);
+    expect(await billing.pausesOf(subscriptionId)).toMatchObject([
+      {
+        key: "after-0",
+        pauseAt: at("2026-03-30"),
+        resumeAt: resumeForSkip,
+        pauseStatus: "succeeded",
+        resumeStatus: "scheduled",
+      },
+    ]);
+    // The calendar without the skip, written as any event writes it, keeps a pause Stripe has begun.
+    await follow(subscriptionId, now);
+    expect((await billing.pausesOf(subscriptionId))[0]?.resumeAt).toBe(resumeForSkip);
+    // Withdrawn by the drop: it resumes for the second bottle, on its day.
+    const subscription = await billing.retrieveSubscription(subscriptionId);
+    const recorded = cyclePauses({
+      startedAt: subscription?.startedAt as number,
+      cycle: { weeksOn: 8, weeksOff: 2 },
+      now,
+    });
+    const wrote = await billing.followCycle({
+      subscriptionId,
+      ...recorded,
+      withdrawn: { key: "after-0", resumeAt: at("2026-03-31") },
+    });
+    expect(wrote).toBe(true);
+    expect(await billing.pausesOf(subscriptionId)).toMatchObject([
+      { key: "after-0", pauseAt: at("2026-03-30"), resumeAt: at("2026-03-31") },
+    ]);
+    await live(clockId, subscriptionId, "2026-06-30");
+    const calendar = cycleCalendar({ start: "2026-03-01", weeksOn: 8, weeksOff: 2, through: "2026-06-30" });
+    expect(calendar.charges.map((charge) => charge.date)).toContain("2026-03-31");
+    expect(await paidDates(subscriptionId)).toEqual(calendar.charges.map((charge) => charge.date));
+  });
+
   it("answers null for what Stripe does not know, and opens the customer portal", async () => {
     expect(await billing.retrieveSubscription("sub_unknown")).toBeNull();
     expect(await billing.retrieveInvoice("in_unknown")).toBeNull();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { pauseInstant } from "~/server/subscriptions/cycle-pauses.server";
 import { formatWeekdayDay } from "~/shared/dates";
 import { addDays } from "~/shared/subscription-cycle";
 import { databaseTargets } from "../../scripts/lib/test-database";
@@ -7,7 +8,8 @@ import { eventually } from "../support/wait";
 import { shopperSignIn } from "./account-support";
 import { mailsTo } from "./checkout-harness";
 import { formPoster, textOf } from "./order-pages-support";
-import { liveUntil, paidInvoices, subscribeAndPay } from "./subscription-support";
+import { advanceClock } from "./stripe-billing-harness";
+import { liveUntil, paidInvoices, sdk, subscribeAndPay } from "./subscription-support";
 
 /**
  * Decision 157 over HTTP, on PGlite and PostgreSQL: a subscriber's change is written down before Stripe
@@ -21,7 +23,7 @@ import { liveUntil, paidInvoices, subscribeAndPay } from "./subscription-support
  *   once, and Stripe charges by it;
  * - killed so, and a day goes by before the site is back: the change is dropped, Stripe is written back
  *   to the recorded calendar (the skipped delivery is charged after all), and the subscriber is told
- *   once that it was not made.
+ *   once that it was not made; also when Stripe had already begun the skip's pause (decision 158).
  */
 
 let lastClient = 140;
@@ -236,6 +238,43 @@ describe.each(databaseTargets)("a subscriber's change Stripe did not confirm, on
     const { dates } = await paidInvoices(shop, subscriber.subscriptionId);
     expect(dates).toEqual([subscriber.start, due]);
     expect(mails(email, /^Skipped: /)).toHaveLength(0);
+    expect(mails(email, /was not made$/)).toHaveLength(1);
+  }, 240_000);
+
+  it("killed so, back a day later, and Stripe had begun the skip's pause: it ends for the delivery told", async () => {
+    const email = `dropped-begun-${name}@example.com`;
+    const { subscriber, cookie, skip, due } = await subscribedForSkip(email);
+    const { posted } = await killedWhileStripeAnswers(cookie, skip);
+    await shop.whileStopped(
+      async () => {
+        expect(await posted).toBe("no answer");
+        await shop.store.query(
+          `update subscription_changes set created_at = now() - interval '25 hours'
+           where subscription_id = (select id from subscriptions where stripe_subscription_id = $1)`,
+          [subscriber.subscriptionId],
+        );
+        await holdRunOut(subscriber.subscriptionId);
+        // Meanwhile Stripe began the skip's pause: at noon the day before the delivery it skips.
+        await advanceClock(
+          sdk(shop.emulators),
+          subscriber.clockId,
+          pauseInstant(addDays(due, -1)) + 3_600,
+          20_000,
+        );
+      },
+      { signal: "SIGKILL" },
+    );
+
+    await eventually(() => expect(mails(email, /was not made$/)).toHaveLength(1), 60_000);
+    const notice = mails(email, /was not made$/)[0];
+    expect(notice?.text).toContain(`on ${emailDay(due)}.`);
+    expect(await changesOf(subscriber.subscriptionId)).toEqual([]);
+    expect((await page(cookie)).text).toContain(formatWeekdayDay(due));
+
+    // The pause Stripe had begun resumes on that day, and the delivery is charged as the e-mail says.
+    await liveUntil(shop, subscriber, 40);
+    const { dates } = await paidInvoices(shop, subscriber.subscriptionId);
+    expect(dates).toEqual([subscriber.start, due]);
     expect(mails(email, /was not made$/)).toHaveLength(1);
   }, 240_000);
 });

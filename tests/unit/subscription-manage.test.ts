@@ -8,6 +8,7 @@ import {
   pausesFor,
   type SubscriptionRow,
   upcomingCharge,
+  withdrawnPause,
 } from "~/server/subscriptions/manage-calendar.server";
 import { manageForm } from "~/server/subscriptions/manage-subscriptions.server";
 import { whyNotNow } from "~/server/subscriptions/unconfirmed-changes.server";
@@ -132,6 +133,23 @@ describe("the pauses written after a change", () => {
       at("2026-04-20"),
     );
     for (const pause of shortened.pauses) expect(pause.resumeAt).toBeGreaterThan(pause.pauseAt);
+  });
+
+  it("withdrawn when their change is dropped: the change's own pause, to end for the next charge told", () => {
+    const asked = { ...inputs, adjustments: [{ kind: "skip" as const, bottle: 1 }] };
+    // Stripe began the skip's pause at noon the day before the second charge (2026-03-02).
+    const now = at("2026-03-01") + 3600;
+    expect(withdrawnPause(details, asked, now, "2026-03-02")).toEqual({
+      key: "after-0",
+      resumeAt: at("2026-03-02"),
+    });
+    // A day told that has gone by: a minute from now, as Stripe takes no resume in the past.
+    const late = at("2026-03-02") + 7200;
+    expect(withdrawnPause(details, asked, late, "2026-03-02")).toEqual({
+      key: "after-0",
+      resumeAt: late + 60,
+    });
+    expect(withdrawnPause(details, asked, now, null)).toBeNull();
   });
 });
 

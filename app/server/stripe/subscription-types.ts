@@ -51,6 +51,9 @@ export type BillingPause = {
   resumeStatus?: string | null;
 };
 
+/** A pause Stripe may have begun for a change that was then dropped, and when it should resume instead. */
+export type WithdrawnPause = { key: string; resumeAt: number };
+
 export type SubscriptionDetails = {
   id: string;
   status: SubscriptionStatus;
@@ -135,10 +138,17 @@ export interface SubscriptionBilling {
    * first time, keeps the pauses already carried out, replaces those not yet started, and keeps the
    * schedule's phase until `keepUntil`. A pause under way keeps its start and takes the resume of the
    * entry with its key in `pauses`, if there is one (a skip, pause or new cycle moved it; decision 132).
+   * `withdrawn` is a pause written for a change since dropped (decision 158): under way and with no
+   * entry of its key in `pauses`, it resumes at `withdrawn.resumeAt` when that is sooner than its own.
    * True when it wrote something; false when Stripe already held exactly that (so its own
    * `subscription_schedule.updated` does not start another write; decision 133).
    */
-  followCycle(input: { subscriptionId: string; pauses: BillingPause[]; keepUntil: number }): Promise<boolean>;
+  followCycle(input: {
+    subscriptionId: string;
+    pauses: BillingPause[];
+    keepUntil: number;
+    withdrawn?: WithdrawnPause | null;
+  }): Promise<boolean>;
   /**
    * Stripe's time for a subscription (Unix seconds): its test clock's frozen time, or the real time when
    * it runs on none. Null when the test clock is gone (Stripe deletes them after 30 days).

@@ -174,7 +174,7 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
       return (await scheduleOf(subscriptionId)).schedule?.pauses ?? [];
     },
 
-    async followCycle({ subscriptionId, pauses, keepUntil }) {
+    async followCycle({ subscriptionId, pauses, keepUntil, withdrawn }) {
       const current = await scheduleOf(subscriptionId);
       let subscription = current.subscription;
       let schedule: ReturnType<typeof reshapeSchedule>;
@@ -200,13 +200,18 @@ export function createSubscriptionBilling(config: PaymentsConfig): SubscriptionB
         }
       }
       // Pauses Stripe has begun stay as they are, but one still waiting for its resume takes the resume
-      // `pauses` gives it (the subscriber moved the next charge); those not yet begun are replaced.
+      // `pauses` gives it (the subscriber moved the next charge), or, withdrawn (its change dropped) and
+      // not in `pauses`, the sooner resume the drop gives it; those not yet begun are replaced.
       const begun = schedule.pauses
         .filter((pause) => pause.pauseStatus !== "scheduled")
         .map((pause) => {
+          if (pause.resumeStatus !== "scheduled") return pause;
           const moved = pauses.find((entry) => entry.key === pause.key);
-          return pause.resumeStatus === "scheduled" && moved && moved.resumeAt > pause.pauseAt
-            ? { ...pause, resumeAt: moved.resumeAt }
+          if (moved) return moved.resumeAt > pause.pauseAt ? { ...pause, resumeAt: moved.resumeAt } : pause;
+          return withdrawn?.key === pause.key &&
+            withdrawn.resumeAt < pause.resumeAt &&
+            withdrawn.resumeAt > pause.pauseAt
+            ? { ...pause, resumeAt: withdrawn.resumeAt }
             : pause;
         });
       const upcoming = pauses.filter(

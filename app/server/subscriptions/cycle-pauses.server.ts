@@ -5,6 +5,7 @@ import {
   type CycleAdjustment,
   type CycleChoice,
   cycleCalendar,
+  type PlainDate,
   STORE_TIME_ZONE,
   zonedDate,
   zonedInstant,
@@ -18,6 +19,8 @@ import {
  */
 
 const NOON = { hour: 12, minute: 0 };
+/** The instant a pause begins or ends on `date`: noon in the store's time zone. */
+export const pauseInstant = (date: PlainDate) => zonedInstant(date, NOON, STORE_TIME_ZONE);
 /** Gaps written ahead: one, as a subscription schedule holds one pause schedule (Stripe's API). */
 export const PAUSE_HORIZON = 1;
 /** The schedule's phase outlives the last pause written by a year (a lost event cannot end it early). */
@@ -44,8 +47,8 @@ export function cyclePauses(input: {
   const pauses = billingGaps(calendar)
     .map((gap) => ({
       key: `after-${gap.after}`,
-      pauseAt: zonedInstant(gap.pauseOn, NOON, STORE_TIME_ZONE),
-      resumeAt: zonedInstant(gap.resumeOn, NOON, STORE_TIME_ZONE),
+      pauseAt: pauseInstant(gap.pauseOn),
+      resumeAt: pauseInstant(gap.resumeOn),
     }))
     .filter((pause) => pause.resumeAt > input.now)
     .slice(0, input.horizon ?? PAUSE_HORIZON);

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { subscriptionChanges, type subscriptions } from "~/server/db/schema";
-import type { BillingPause, SubscriptionDetails } from "~/server/stripe/subscription-types";
+import type { BillingPause, SubscriptionDetails, WithdrawnPause } from "~/server/stripe/subscription-types";
 import {
   addDays,
   type CycleAdjustment,
@@ -14,7 +14,7 @@ import {
   STORE_TIME_ZONE,
   zonedDate,
 } from "~/shared/subscription-cycle";
-import { cyclePauses } from "./cycle-pauses.server";
+import { cyclePauses, pauseInstant } from "./cycle-pauses.server";
 
 /**
  * A subscription's calendar from its real inputs (decision 132): Stripe's start (the first charge), the
@@ -71,6 +71,13 @@ export async function changesOf(
     .orderBy(asc(subscriptionChanges.sequence));
 }
 
+type CalendarInputs = { cycle: CycleChoice; adjustments: readonly CycleAdjustment[] };
+
+/** The calendar's inputs with a pending change made after the recorded ones. */
+export function inputsWith(inputs: CalendarInputs, change: ChangeRow): CalendarInputs {
+  return { cycle: inputs.cycle, adjustments: [...inputs.adjustments, ...adjustmentsOf([change])] };
+}
+
 /** The calendar's inputs for a subscription, its changes read from the database. */
 export async function calendarInputsOf(
   db: Db,
@@ -83,7 +90,7 @@ export async function calendarInputsOf(
 /** The calendar of a subscription as Stripe holds it, drawn through `through`. */
 export function calendarOf(
   details: Pick<SubscriptionDetails, "startedAt">,
-  inputs: { cycle: CycleChoice; adjustments: readonly CycleAdjustment[] },
+  inputs: CalendarInputs,
   through: PlainDate,
 ): CycleCalendar {
   return cycleCalendar({
@@ -125,7 +132,7 @@ const SOON = 60;
  */
 export function pausesFor(
   details: Pick<SubscriptionDetails, "startedAt">,
-  inputs: { cycle: CycleChoice; adjustments: readonly CycleAdjustment[] },
+  inputs: CalendarInputs,
   now: number,
 ): { pauses: BillingPause[]; keepUntil: number } {
   const planned = cyclePauses({
@@ -141,4 +148,20 @@ export function pausesFor(
       return { ...pause, pauseAt, resumeAt: Math.max(pause.resumeAt, pauseAt + SOON) };
     }),
   };
+}
+
+/**
+ * The pause a dropped change asked Stripe for, withdrawn (decision 158): should Stripe have begun it,
+ * it resumes for the recorded calendar's next charge (`nextChargeOn`, the day the subscriber is told),
+ * or a minute from now once that instant has passed. Null when there is no charge to resume for.
+ */
+export function withdrawnPause(
+  details: Pick<SubscriptionDetails, "startedAt">,
+  asked: CalendarInputs,
+  now: number,
+  nextChargeOn: PlainDate | null,
+): WithdrawnPause | null {
+  const pause = pausesFor(details, asked, now).pauses[0];
+  if (!pause || !nextChargeOn) return null;
+  return { key: pause.key, resumeAt: Math.max(pauseInstant(nextChargeOn), now + SOON) };
 }

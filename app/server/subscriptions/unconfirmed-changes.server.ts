@@ -16,14 +16,15 @@ import {
   zonedDate,
 } from "~/shared/subscription-cycle";
 import {
-  adjustmentsOf,
   type ChangeRow,
   calendarInputsOf,
   calendarOf,
   changesOf,
+  inputsWith,
   pausesFor,
   type SubscriptionRow,
   upcomingCharge,
+  withdrawnPause,
 } from "./manage-calendar.server";
 import { SUBSCRIPTION_CHANGED } from "./subscription-emails.server";
 import { notHeld, whileHeld } from "./subscription-hold.server";
@@ -146,13 +147,18 @@ export function createChangeCarrier(deps: ChangeCarrierDeps) {
   ) {
     const state = await stateOf(row, details);
     const quantity = change.kind === "quantity" ? (change.previousQuantity ?? row.quantity) : row.quantity;
+    const next = upcomingCharge(state.before, state.today, state.lastChargeOn);
     // Only what this change wrote is written back (a number changed in Stripe's dashboard stays).
     if (change.kind === "quantity" && details.quantity !== quantity)
       await billing.setQuantity(details.id, quantity);
-    await billing.followCycle({ subscriptionId: details.id, ...pausesFor(details, state.inputs, state.now) });
+    await billing.followCycle({
+      subscriptionId: details.id,
+      ...pausesFor(details, state.inputs, state.now),
+      // A pause of the change's that Stripe has begun ends for the next charge the subscriber is told.
+      withdrawn: withdrawnPause(details, inputsWith(state.inputs, change), state.now, next?.date ?? null),
+    });
     if (change.kind === "cycle")
       await billing.setCycle(details.id, { weeksOn: row.weeksOn, weeksOff: row.weeksOff });
-    const next = upcomingCharge(state.before, state.today, state.lastChargeOn);
     const dropped = await db.transaction(async (tx) => {
       const [removed] = await tx
         .delete(subscriptionChanges)
@@ -219,10 +225,7 @@ export function createChangeCarrier(deps: ChangeCarrierDeps) {
       await drop(row, change, details, why);
       return "dropped";
     }
-    const adjusted = {
-      cycle: state.inputs.cycle,
-      adjustments: [...state.inputs.adjustments, ...adjustmentsOf([change])],
-    };
+    const adjusted = inputsWith(state.inputs, change);
     const quantity = change.kind === "quantity" ? (change.quantity as number) : row.quantity;
     try {
       if (change.kind === "quantity" && details.quantity !== quantity)
