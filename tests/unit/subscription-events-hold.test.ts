@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
-import { subscriptions } from "~/server/db/schema";
+import { subscriptionChanges, subscriptions } from "~/server/db/schema";
 import type { SubscriptionBilling } from "~/server/stripe/subscription-types";
 import {
   createSubscriptionEvents,
@@ -14,8 +14,8 @@ import { insertSubscriber, SUBSCRIBED_AT, stripeSubscriptionOf } from "../suppor
 /**
  * Stripe's `customer.subscription.resumed` writes the cycle's next pauses (decision 119) holding the
  * subscription as a subscriber's own change does (decision 132's `changing_until`): never while one is
- * being carried to Stripe (that change writes the pauses from the same calendar; a write from the
- * calendar before its row is recorded would undo it), and the hold let go after. On a real database
+ * being carried to Stripe or still pending (that change writes the pauses from the same calendar; a
+ * write from the calendar before its row is recorded would undo it), and the hold let go after. On a real database
  * (PGlite) and a Stripe that counts the writes.
  */
 
@@ -91,6 +91,28 @@ describe("a subscription resumed after its weeks off", () => {
       .update(subscriptions)
       .set({ changingUntil: sql`now() - interval '1 second'` })
       .where(eq(subscriptions.id, row.id));
+    await events.resumed(row.stripeSubscriptionId as string);
+    expect(writes).toEqual([row.stripeSubscriptionId]);
+  });
+
+  it("writes nothing while a change of the subscriber's waits, pending, for Stripe (decision 157)", async () => {
+    const row = await subscriber();
+    // Stripe did not answer: the change is written down, its carrier's hold let go.
+    const [change] = await database.db
+      .insert(subscriptionChanges)
+      .values({ subscriptionId: row.id, sequence: 1, kind: "skip", bottle: 1, pending: true })
+      .returning();
+    const { events, writes } = eventsWith(row);
+    expect(await events.resumed(row.stripeSubscriptionId as string)).toEqual({
+      handled: true,
+      outcome: "a_change_of_the_subscriber_under_way",
+    });
+    expect(writes).toEqual([]);
+    // Made (or dropped), it no longer stops the write.
+    await database.db
+      .update(subscriptionChanges)
+      .set({ pending: false })
+      .where(eq(subscriptionChanges.id, change?.id as string));
     await events.resumed(row.stripeSubscriptionId as string);
     expect(writes).toEqual([row.stripeSubscriptionId]);
   });

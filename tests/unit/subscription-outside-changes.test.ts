@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
-import { subscriptions } from "~/server/db/schema";
+import { subscriptionChanges, subscriptions } from "~/server/db/schema";
 import type { SubscriptionDetails } from "~/server/stripe/subscription-types";
 import {
   followOutsideChange,
@@ -104,6 +104,19 @@ describe("a subscription changed outside the site", () => {
       .where(eq(subscriptions.id, row.id));
     await followOutsideChange(value, row.stripeSubscriptionId as string, NOT_OURS);
     expect(calls.follow).toBe(1);
+  });
+
+  it("writes no pauses while a change of the subscriber's is pending, its hold let go (decision 157)", async () => {
+    const row = await subscriber();
+    await database.db
+      .insert(subscriptionChanges)
+      .values({ subscriptionId: row.id, sequence: 1, kind: "skip", bottle: 1, pending: true });
+    const { value, calls } = context(stripeSays(row, {}), row);
+    const result = await followOutsideChange(value, row.stripeSubscriptionId as string, NOT_OURS);
+    expect(result).toEqual({ handled: true, outcome: "a_change_of_the_subscriber_under_way" });
+    expect(calls.follow).toBe(0);
+    // The reminders are still planned from what Stripe holds.
+    expect(calls.planned).toBe(1);
   });
 
   it("hands a cancellation to the cancellation path; ignores what is not this site's or not live", async () => {

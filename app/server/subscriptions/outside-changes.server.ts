@@ -4,7 +4,7 @@ import { subscriptions } from "~/server/db/schema";
 import type { Logger } from "~/server/runtime/logger.server";
 import type { SubscriptionBilling, SubscriptionDetails } from "~/server/stripe/subscription-types";
 import type { SubscriptionReminders } from "./reminders.server";
-import { whileHeld } from "./subscription-hold.server";
+import { whileNoChangeUnderWay } from "./subscription-hold.server";
 
 /**
  * A subscription changed outside this site (issue 36 item 8; decision 133): in Stripe's dashboard, by
@@ -19,7 +19,7 @@ import { whileHeld } from "./subscription-hold.server";
  * - the schedule released (its pauses with it) or its pauses edited: the cycle's pauses are written
  *   again (`follow`), so the weeks off are not charged; when Stripe already holds them nothing is
  *   written, so the write's own `subscription_schedule.updated` ends there; and nothing is written
- *   while a change of the subscriber's is being carried to Stripe (it writes them itself);
+ *   while a change of the subscriber's is under way, carried or still pending (it writes them itself);
  * - and the reminders planned again from what Stripe now holds.
  *
  * Each step reads the present state, so an event delivered twice, late or out of order changes
@@ -87,7 +87,7 @@ export async function followOutsideChange(
 
   const hadSchedule = Boolean(details.scheduleId);
   const held = row;
-  const wrote = await whileHeld(db, row.id, () => context.follow(subscriptionId, held));
+  const wrote = await whileNoChangeUnderWay(db, row.id, () => context.follow(subscriptionId, held));
   if (wrote === null) changes.push("a_change_of_the_subscriber_under_way");
   if (wrote) {
     if (hadSchedule)

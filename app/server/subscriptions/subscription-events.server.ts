@@ -24,7 +24,7 @@ import {
   SUBSCRIPTION_PAGE,
   SUBSCRIPTION_PAYMENT_FAILED,
 } from "./subscription-emails.server";
-import { whileHeld } from "./subscription-hold.server";
+import { whileNoChangeUnderWay } from "./subscription-hold.server";
 
 /**
  * Stripe Billing's events for the subscriptions this site started (decisions 119 and 130). Every
@@ -164,7 +164,9 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
         email: session.email,
       });
       // Held as the subscriber's own changes hold it; one already under way writes the pauses itself.
-      const followed = await whileHeld(db, linked.id, () => follow(session.subscriptionId as string, linked));
+      const followed = await whileNoChangeUnderWay(db, linked.id, () =>
+        follow(session.subscriptionId as string, linked),
+      );
       const details = followed
         ? followed.details
         : await billing.retrieveSubscription(session.subscriptionId);
@@ -187,7 +189,7 @@ export function createSubscriptionEvents(deps: SubscriptionEventDeps): Subscript
       const row = await ours(subscriptionId);
       if (!row) return NOT_OURS;
       // As above: never interleaved with a change of the subscriber's, which draws the same calendar.
-      const followed = await whileHeld(db, row.id, () => follow(subscriptionId, row));
+      const followed = await whileNoChangeUnderWay(db, row.id, () => follow(subscriptionId, row));
       await deps.reminders?.plan(row);
       return { handled: true, outcome: followed ? "pauses_written" : "a_change_of_the_subscriber_under_way" };
     },
