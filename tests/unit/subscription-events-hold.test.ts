@@ -108,6 +108,13 @@ describe("a subscription resumed after its weeks off", () => {
       outcome: "a_change_of_the_subscriber_under_way",
     });
     expect(writes).toEqual([]);
+    // It holds back only its own subscription's writes.
+    const other = await subscriber();
+    const elsewhere = eventsWith(other);
+    expect(await elsewhere.events.resumed(other.stripeSubscriptionId as string)).toMatchObject({
+      outcome: "pauses_written",
+    });
+    expect(elsewhere.writes).toEqual([other.stripeSubscriptionId]);
     // Made (or dropped), it no longer stops the write.
     await database.db
       .update(subscriptionChanges)
