@@ -111,6 +111,20 @@ async function paidDates(subscriptionId: string) {
     .sort();
 }
 
+/** A subscriber from 2026-03-01 who, ten days in, skips the second bottle (due 2026-03-31). */
+async function skippedSecondBottle(email: string) {
+  const { clockId, subscriptionId } = await subscriber("2026-03-01", email);
+  await follow(subscriptionId, at("2026-03-01"));
+  await live(clockId, subscriptionId, "2026-03-11");
+  const skip: CycleAdjustment[] = [{ kind: "skip", bottle: 1 }];
+  await follow(subscriptionId, at("2026-03-11"), skip);
+  return { clockId, subscriptionId, skip };
+}
+
+/** That subscriber's calendar (8 weeks on, 2 off) through 2026-06-30, with or without the skip. */
+const marchCalendar = (adjustments: CycleAdjustment[] = []) =>
+  cycleCalendar({ start: "2026-03-01", weeksOn: 8, weeksOff: 2, through: "2026-06-30", adjustments });
+
 describe("the app's Stripe Billing adapter over a test-clock timeline", () => {
   it("charges only in the on periods for six months, the next gap's pause written at each resume", async () => {
     const { clockId, subscriptionId } = await subscriber("2026-01-31", "six-months@sandbox.forge.test");
@@ -154,20 +168,9 @@ describe("the app's Stripe Billing adapter over a test-clock timeline", () => {
   });
 
   it("a skipped bottle is not charged; a canceled subscription charges nothing more", async () => {
-    const { clockId, subscriptionId } = await subscriber("2026-03-01", "skip@sandbox.forge.test");
-    await follow(subscriptionId, at("2026-03-01"));
-    // Ten days in, the subscriber skips the second bottle (due 2026-03-31).
-    await live(clockId, subscriptionId, "2026-03-11");
-    const skip: CycleAdjustment[] = [{ kind: "skip", bottle: 1 }];
-    await follow(subscriptionId, at("2026-03-11"), skip);
+    const { clockId, subscriptionId, skip } = await skippedSecondBottle("skip@sandbox.forge.test");
     await live(clockId, subscriptionId, "2026-06-30", skip);
-    const calendar = cycleCalendar({
-      start: "2026-03-01",
-      weeksOn: 8,
-      weeksOff: 2,
-      through: "2026-06-30",
-      adjustments: skip,
-    });
+    const calendar = marchCalendar(skip);
     const expected = calendar.charges.filter((charge) => !charge.skipped).map((charge) => charge.date);
     expect(expected).not.toContain("2026-03-31");
     expect(await paidDates(subscriptionId)).toEqual(expected);
@@ -180,18 +183,8 @@ describe("the app's Stripe Billing adapter over a test-clock timeline", () => {
   });
 
   it("a skip dropped after its pause began: the pause withdrawn, the delivery charged on its day (decision 158)", async () => {
-    const { clockId, subscriptionId } = await subscriber("2026-03-01", "withdrawn@sandbox.forge.test");
-    await follow(subscriptionId, at("2026-03-01"));
-    await live(clockId, subscriptionId, "2026-03-11");
-    const skip: CycleAdjustment[] = [{ kind: "skip", bottle: 1 }];
-    await follow(subscriptionId, at("2026-03-11"), skip);
-    const skipped = cycleCalendar({
-      start: "2026-03-01",
-      weeksOn: 8,
-      weeksOff: 2,
-      through: "2026-06-30",
-      adjustments: skip,
-    });
+    const { clockId, subscriptionId, skip } = await skippedSecondBottle("withdrawn@sandbox.forge.test");
+    const skipped = marchCalendar(skip);
     const resumeForSkip = at(skipped.charges.find((charge) => charge.bottle === 2)?.date as string);
     // Stripe begins the skip's pause at noon the day before the second bottle (2026-03-31).
     const now = at("2026-03-30") + 3_600;
@@ -225,7 +218,7 @@ describe("the app's Stripe Billing adapter over a test-clock timeline", () => {
       { key: "after-0", pauseAt: at("2026-03-30"), resumeAt: at("2026-03-31") },
     ]);
     await live(clockId, subscriptionId, "2026-06-30");
-    const calendar = cycleCalendar({ start: "2026-03-01", weeksOn: 8, weeksOff: 2, through: "2026-06-30" });
+    const calendar = marchCalendar();
     expect(calendar.charges.map((charge) => charge.date)).toContain("2026-03-31");
     expect(await paidDates(subscriptionId)).toEqual(calendar.charges.map((charge) => charge.date));
   });

@@ -97,6 +97,14 @@ describe.each(databaseTargets)("a subscriber's change Stripe did not confirm, on
       [subscriptionId],
     );
 
+  /** The subscription's pending change written down a day and an hour ago. */
+  const aDayOld = (subscriptionId: string) =>
+    shop.store.query(
+      `update subscription_changes set created_at = now() - interval '25 hours'
+       where subscription_id = (select id from subscriptions where stripe_subscription_id = $1)`,
+      [subscriptionId],
+    );
+
   /** Posts the skip and kills the server once Stripe has carried out the schedule write, unanswered. */
   async function killedWhileStripeAnswers(cookie: string, skip: Record<string, string>) {
     const since = Date.now();
@@ -211,11 +219,7 @@ describe.each(databaseTargets)("a subscriber's change Stripe did not confirm, on
         expect(await posted).toBe("no answer");
         expect(await changesOf(subscriber.subscriptionId)).toEqual([{ kind: "skip", pending: true }]);
         // A day and more goes by before the site is back (the hold has long run out).
-        await shop.store.query(
-          `update subscription_changes set created_at = now() - interval '25 hours'
-           where subscription_id = (select id from subscriptions where stripe_subscription_id = $1)`,
-          [subscriber.subscriptionId],
-        );
+        await aDayOld(subscriber.subscriptionId);
         await holdRunOut(subscriber.subscriptionId);
       },
       { signal: "SIGKILL" },
@@ -248,11 +252,7 @@ describe.each(databaseTargets)("a subscriber's change Stripe did not confirm, on
     await shop.whileStopped(
       async () => {
         expect(await posted).toBe("no answer");
-        await shop.store.query(
-          `update subscription_changes set created_at = now() - interval '25 hours'
-           where subscription_id = (select id from subscriptions where stripe_subscription_id = $1)`,
-          [subscriber.subscriptionId],
-        );
+        await aDayOld(subscriber.subscriptionId);
         await holdRunOut(subscriber.subscriptionId);
         // Meanwhile Stripe began the skip's pause: at noon the day before the delivery it skips.
         await advanceClock(

@@ -15,8 +15,8 @@ import { insertSubscriber, SUBSCRIBED_AT, stripeSubscriptionOf } from "../suppor
  * Stripe's `customer.subscription.resumed` writes the cycle's next pauses (decision 119) holding the
  * subscription as a subscriber's own change does (decision 132's `changing_until`): never while one is
  * being carried to Stripe or still pending (that change writes the pauses from the same calendar; a
- * write from the calendar before its row is recorded would undo it), and the hold let go after. On a real database
- * (PGlite) and a Stripe that counts the writes.
+ * write from the calendar before its row is recorded would undo it), and the hold let go after. On a
+ * real database (PGlite) and a Stripe that counts the writes.
  */
 
 let database: Database;
