@@ -321,7 +321,8 @@ export const faqPlain = faqEntries.map((entry) => ({
 
 export const faqPageCopy = {
   eyebrow: "Straight answers",
-  lead: "What is in the Enhancer, how to take it, the test kit, shipping, the guarantee and your privacy. Can't find your answer?",
+  lead: "What is in the Enhancer, how to take it, the test kit, shipping, the guarantee and your privacy.",
+  notHere: "Can't find your answer?",
   contactLink: { label: "Contact us", to: paths.contact },
   sectionsLabel: "Question groups",
   search: {

@@ -27,12 +27,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro eyebrow={copy.eyebrow} heading={page.heading}>
-        <p>
-          {copy.lead}{" "}
-          <Link to={copy.contactLink.to} className={TEXT_LINK}>
-            {copy.contactLink.label}
-          </Link>
-          .
+        <p className="text-pretty">{copy.lead}</p>
+        <p className="mt-3">
+          {copy.notHere}{" "}
+          <span className="whitespace-nowrap">
+            <Link to={copy.contactLink.to} className={TEXT_LINK}>
+              {copy.contactLink.label}
+            </Link>
+            .
+          </span>
         </p>
       </PageIntro>
       <FaqExplorer groups={groups} copy={copy} />
