@@ -23,7 +23,9 @@ import { liveUntil, paidInvoices, sdk, subscribeAndPay } from "./subscription-su
  *   once, and Stripe charges by it;
  * - killed so, and a day goes by before the site is back: the change is dropped, Stripe is written back
  *   to the recorded calendar (the skipped delivery is charged after all), and the subscriber is told
- *   once that it was not made; also when Stripe had already begun the skip's pause (decision 158).
+ *   once that it was not made; also when Stripe had already begun the skip's pause (decision 158);
+ * - killed so, and back only after the skipped delivery's day went by inside Stripe's pause: the skip
+ *   happened, so it is recorded as made and told as made (decision 160).
  */
 
 let lastClient = 140;
@@ -276,5 +278,34 @@ describe.each(databaseTargets)("a subscriber's change Stripe did not confirm, on
     const { dates } = await paidInvoices(shop, subscriber.subscriptionId);
     expect(dates).toEqual([subscriber.start, due]);
     expect(mails(email, /was not made$/)).toHaveLength(1);
+  }, 240_000);
+
+  it("killed so, and back only after the skipped delivery's day went by in Stripe's pause: the skip was made, and says so", async () => {
+    const email = `skipped-meanwhile-${name}@example.com`;
+    const { subscriber, cookie, skip, due } = await subscribedForSkip(email);
+    const { posted } = await killedWhileStripeAnswers(cookie, skip);
+    await shop.whileStopped(
+      async () => {
+        expect(await posted).toBe("no answer");
+        await aDayOld(subscriber.subscriptionId);
+        await holdRunOut(subscriber.subscriptionId);
+        // Stripe carried the skip out: its pause began, and the delivery's day went by uncharged.
+        await advanceClock(sdk(shop.emulators), subscriber.clockId, pauseInstant(addDays(due, 2)), 20_000);
+      },
+      { signal: "SIGKILL" },
+    );
+
+    // Not "as it was before you asked": that delivery is gone. The skip is recorded as made, told once.
+    await eventually(() => expect(mails(email, /^Skipped: /)).toHaveLength(1), 60_000);
+    expect(mails(email, /^Skipped: /)[0]?.subject).toBe(`Skipped: your Forge delivery of ${emailDay(due)}`);
+    expect(mails(email, /was not made/)).toHaveLength(0);
+    expect(await changesOf(subscriber.subscriptionId)).toEqual([{ kind: "skip", pending: false }]);
+
+    // Stripe charges by the skip's calendar, as when it is made at once.
+    await liveUntil(shop, subscriber, 80);
+    const { dates } = await paidInvoices(shop, subscriber.subscriptionId);
+    expect(dates).toEqual([subscriber.start, addDays(subscriber.start, 74)]);
+    expect(mails(email, /^Skipped: /)).toHaveLength(1);
+    expect(mails(email, /was not made/)).toHaveLength(0);
   }, 240_000);
 });

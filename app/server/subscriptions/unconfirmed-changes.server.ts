@@ -37,7 +37,8 @@ import { notHeld, whileHeld } from "./subscription-hold.server";
  * not answer or the process died between Stripe's answer and the record, is carried again by the next
  * change to the subscription or by the sweep below, whichever comes first; one that can no longer be
  * made (Stripe refused it, its delivery was charged meanwhile, or a day went by) is dropped: Stripe is
- * written back to the recorded calendar and the subscriber is told by e-mail that it was not made.
+ * written back to the recorded calendar and the subscriber is told by e-mail that it was not made. A
+ * skip Stripe carried out past its delivery's day is made, however old (decision 160).
  */
 
 export type ChangeCarrierDeps = {
@@ -135,6 +136,31 @@ export function createChangeCarrier(deps: ChangeCarrierDeps) {
   }
 
   /**
+   * Whether Stripe carried out a pending skip whose delivery's day has since gone by (decision 160):
+   * nothing was charged on that day, and Stripe holds the skip's own pause, begun before the day and
+   * resuming after it. That delivery cannot be had back, so the skip is recorded as made, however old.
+   */
+  async function skippedAtStripe(
+    change: ChangeRow,
+    details: SubscriptionDetails,
+    state: Awaited<ReturnType<typeof stateOf>>,
+  ): Promise<boolean> {
+    if (change.kind !== "skip") return false;
+    const skipped = state.before.charges.find((charge) => charge.bottle === change.bottle);
+    if (!skipped || skipped.date >= state.today || skipped.date <= state.lastChargeOn) return false;
+    const asked = pausesFor(details, inputsWith(state.inputs, change), state.now).pauses[0];
+    if (!asked) return false;
+    const dayOf = (instant: number) => zonedDate(instant, STORE_TIME_ZONE);
+    return (await billing.pausesOf(details.id)).some(
+      (held) =>
+        held.key === asked.key &&
+        held.pauseAt <= state.now &&
+        dayOf(held.pauseAt) < skipped.date &&
+        dayOf(held.resumeAt) > skipped.date,
+    );
+  }
+
+  /**
    * Writes Stripe back to the recorded calendar and terms (the change undone, if it got there), removes
    * the change and queues the e-mail saying it was not made.
    */
@@ -221,7 +247,7 @@ export function createChangeCarrier(deps: ChangeCarrierDeps) {
     }
     const state = await stateOf(row, details);
     const why = whyNotNow(change, state);
-    if (why) {
+    if (why && !(await skippedAtStripe(change, details, state))) {
       await drop(row, change, details, why);
       return "dropped";
     }
