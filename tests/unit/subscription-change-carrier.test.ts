@@ -4,11 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
 import { subscriptionChanges, subscriptions } from "~/server/db/schema";
 import type { EnqueueInput, Outbox } from "~/server/mail/outbox.server";
-import type { SubscriptionBilling, SubscriptionDetails } from "~/server/stripe/subscription-types";
+import type {
+  BillingPause,
+  SubscriptionBilling,
+  SubscriptionDetails,
+} from "~/server/stripe/subscription-types";
+import { pauseInstant } from "~/server/subscriptions/cycle-pauses.server";
 import {
   createChangeCarrier,
   createUnconfirmedChangesSweep,
 } from "~/server/subscriptions/unconfirmed-changes.server";
+import { addDays, STORE_TIME_ZONE, zonedDate } from "~/shared/subscription-cycle";
 import { openTestDatabase } from "../support/memory-database";
 import { insertSubscriber, SUBSCRIBED_AT, stripeSubscriptionOf } from "../support/subscription-rows";
 
@@ -16,7 +22,8 @@ import { insertSubscriber, SUBSCRIBED_AT, stripeSubscriptionOf } from "../suppor
  * Decision 157's carrier and sweep on a real database (PGlite), with a Stripe that records its writes
  * and an outbox that records what is queued: a pending change carried by two at once is recorded and
  * e-mailed once; one that can no longer be made is dropped, Stripe and the record written back, the
- * subscriber told; one of a subscription Stripe ended is removed without a write; and the sweep leaves
+ * subscriber told, unless it is a skip Stripe made past its day (decision 160); one of a subscription
+ * Stripe ended is removed without a write; and the sweep leaves
  * a subscription whose change is under way alone.
  */
 
@@ -30,12 +37,14 @@ afterAll(async () => {
 
 type Subscriber = Awaited<ReturnType<typeof insertSubscriber>>;
 
-function carrierFor(details: SubscriptionDetails) {
+/** Stripe's time is `now` (ten days in by default), and it holds the pauses `held`. */
+function carrierFor(details: SubscriptionDetails, stripe: { now?: number; held?: BillingPause[] } = {}) {
   const writes: string[] = [];
   const queued: EnqueueInput[] = [];
   const billing = {
     retrieveSubscription: async () => details,
-    timeOf: async () => SUBSCRIBED_AT + 10 * 86_400,
+    timeOf: async () => stripe.now ?? SUBSCRIBED_AT + 10 * 86_400,
+    pausesOf: async () => stripe.held ?? [],
     followCycle: async () => {
       writes.push("pauses");
       // Another carrier's turn comes between the write and the record.
@@ -118,6 +127,42 @@ describe("a subscriber's change carried to Stripe (decision 157)", () => {
       change: "not_made",
       asked: { kind: "quantity", quantity: 3 },
       amount: 3315,
+    });
+  });
+
+  describe("a day-old skip whose delivery's day has gone by (decision 160)", () => {
+    const start = zonedDate(SUBSCRIBED_AT, STORE_TIME_ZONE);
+    const due = addDays(start, 30);
+    /** Stripe's time: two days after the skipped delivery's day, nothing charged since the start. */
+    const now = pauseInstant(addDays(due, 2));
+    const skipsPause = (resumeOn: string): BillingPause => ({
+      key: "after-0",
+      pauseAt: pauseInstant(addDays(due, -1)),
+      resumeAt: pauseInstant(resumeOn),
+      pauseStatus: "completed",
+    });
+    const dayOld = (row: Subscriber) =>
+      pending(row, { kind: "skip", bottle: 1, createdAt: new Date(Date.now() - 25 * 3_600_000) });
+
+    it("made, and told as made, when Stripe's pause for it covered that day", async () => {
+      const row = await insertSubscriber(database.db);
+      const change = await dayOld(row);
+      const held = [skipsPause(addDays(start, 74))];
+      const { carrier, writes, queued } = carrierFor(stripeSubscriptionOf(row), { now, held });
+      expect(await carrier.carry(row, change)).toBe("made");
+      expect(writes).toEqual(["pauses"]);
+      expect(await changesOf(row)).toEqual([{ kind: "skip", pending: false }]);
+      expect(queued.map((input) => input.payload)).toMatchObject([{ change: "skip", skippedOn: due }]);
+    });
+
+    it("dropped when Stripe holds no such pause, or one that ended by that day", async () => {
+      for (const held of [[], [skipsPause(due)], [{ ...skipsPause(addDays(start, 74)), key: "after-1" }]]) {
+        const row = await insertSubscriber(database.db);
+        const change = await dayOld(row);
+        const { carrier, queued } = carrierFor(stripeSubscriptionOf(row), { now, held });
+        expect(await carrier.carry(row, change)).toBe("dropped");
+        expect(queued.map((input) => input.payload)).toMatchObject([{ change: "not_made" }]);
+      }
     });
   });
 
