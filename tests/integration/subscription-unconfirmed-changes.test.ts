@@ -132,6 +132,29 @@ describe.each(databaseTargets)("a subscriber's change Stripe did not confirm, on
     return { posted };
   }
 
+  /**
+   * A subscriber asks to skip; the server is killed while Stripe's answer is held, and comes back when
+   * the change is a day old (its hold long run out), after `meanwhile` (Stripe's clock moved) while down.
+   */
+  async function skipKilledAndBackADayLater(
+    email: string,
+    meanwhile?: (clockId: string, due: string) => Promise<unknown>,
+  ) {
+    const { subscriber, cookie, skip, due } = await subscribedForSkip(email);
+    const { posted } = await killedWhileStripeAnswers(cookie, skip);
+    await shop.whileStopped(
+      async () => {
+        expect(await posted).toBe("no answer");
+        expect(await changesOf(subscriber.subscriptionId)).toEqual([{ kind: "skip", pending: true }]);
+        await aDayOld(subscriber.subscriptionId);
+        await holdRunOut(subscriber.subscriptionId);
+        await meanwhile?.(subscriber.clockId, due);
+      },
+      { signal: "SIGKILL" },
+    );
+    return { subscriber, cookie, due };
+  }
+
   it("Stripe makes the change but its answers are lost: kept, then made once by the sweep", async () => {
     const email = `lost-answers-${name}@example.com`;
     const { subscriber, cookie, skip, due } = await subscribedForSkip(email);
@@ -214,18 +237,7 @@ describe.each(databaseTargets)("a subscriber's change Stripe did not confirm, on
 
   it("killed so, and back a day later: the change is dropped, Stripe written back, the subscriber told once", async () => {
     const email = `dropped-${name}@example.com`;
-    const { subscriber, cookie, skip, due } = await subscribedForSkip(email);
-    const { posted } = await killedWhileStripeAnswers(cookie, skip);
-    await shop.whileStopped(
-      async () => {
-        expect(await posted).toBe("no answer");
-        expect(await changesOf(subscriber.subscriptionId)).toEqual([{ kind: "skip", pending: true }]);
-        // A day and more goes by before the site is back (the hold has long run out).
-        await aDayOld(subscriber.subscriptionId);
-        await holdRunOut(subscriber.subscriptionId);
-      },
-      { signal: "SIGKILL" },
-    );
+    const { subscriber, cookie, due } = await skipKilledAndBackADayLater(email);
 
     await eventually(() => expect(mails(email, /was not made$/)).toHaveLength(1), 60_000);
     const notice = mails(email, /was not made$/)[0];
@@ -249,22 +261,9 @@ describe.each(databaseTargets)("a subscriber's change Stripe did not confirm, on
 
   it("killed so, back a day later, and Stripe had begun the skip's pause: it ends for the delivery told", async () => {
     const email = `dropped-begun-${name}@example.com`;
-    const { subscriber, cookie, skip, due } = await subscribedForSkip(email);
-    const { posted } = await killedWhileStripeAnswers(cookie, skip);
-    await shop.whileStopped(
-      async () => {
-        expect(await posted).toBe("no answer");
-        await aDayOld(subscriber.subscriptionId);
-        await holdRunOut(subscriber.subscriptionId);
-        // Meanwhile Stripe began the skip's pause: at noon the day before the delivery it skips.
-        await advanceClock(
-          sdk(shop.emulators),
-          subscriber.clockId,
-          pauseInstant(addDays(due, -1)) + 3_600,
-          20_000,
-        );
-      },
-      { signal: "SIGKILL" },
+    // Meanwhile Stripe began the skip's pause: at noon the day before the delivery it skips.
+    const { subscriber, cookie, due } = await skipKilledAndBackADayLater(email, (clockId, day) =>
+      advanceClock(sdk(shop.emulators), clockId, pauseInstant(addDays(day, -1)) + 3_600, 20_000),
     );
 
     await eventually(() => expect(mails(email, /was not made$/)).toHaveLength(1), 60_000);
@@ -282,17 +281,9 @@ describe.each(databaseTargets)("a subscriber's change Stripe did not confirm, on
 
   it("killed so, and back only after the skipped delivery's day went by in Stripe's pause: the skip was made, and says so", async () => {
     const email = `skipped-meanwhile-${name}@example.com`;
-    const { subscriber, cookie, skip, due } = await subscribedForSkip(email);
-    const { posted } = await killedWhileStripeAnswers(cookie, skip);
-    await shop.whileStopped(
-      async () => {
-        expect(await posted).toBe("no answer");
-        await aDayOld(subscriber.subscriptionId);
-        await holdRunOut(subscriber.subscriptionId);
-        // Stripe carried the skip out: its pause began, and the delivery's day went by uncharged.
-        await advanceClock(sdk(shop.emulators), subscriber.clockId, pauseInstant(addDays(due, 2)), 20_000);
-      },
-      { signal: "SIGKILL" },
+    // Stripe carried the skip out: its pause began, and the delivery's day went by uncharged.
+    const { subscriber, due } = await skipKilledAndBackADayLater(email, (clockId, day) =>
+      advanceClock(sdk(shop.emulators), clockId, pauseInstant(addDays(day, 2)), 20_000),
     );
 
     // Not "as it was before you asked": that delivery is gone. The skip is recorded as made, told once.

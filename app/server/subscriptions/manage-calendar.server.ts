@@ -151,6 +151,18 @@ export function pausesFor(
 }
 
 /**
+ * The pause a change asks Stripe for: the first of the pauses its calendar (`asked`, the recorded
+ * changes plus this one) holds at `now`. A skip's keeps its gap's key while it is under way.
+ */
+export function askedPause(
+  details: Pick<SubscriptionDetails, "startedAt">,
+  asked: CalendarInputs,
+  now: number,
+): BillingPause | null {
+  return pausesFor(details, asked, now).pauses[0] ?? null;
+}
+
+/**
  * The pause a dropped change asked Stripe for, withdrawn (decision 158): should Stripe have begun it,
  * it resumes for the recorded calendar's next charge (`nextChargeOn`, the day the subscriber is told),
  * or a minute from now once that instant has passed. Null when there is no charge to resume for.
@@ -161,7 +173,7 @@ export function withdrawnPause(
   now: number,
   nextChargeOn: PlainDate | null,
 ): WithdrawnPause | null {
-  const pause = pausesFor(details, asked, now).pauses[0];
+  const pause = askedPause(details, asked, now);
   if (!pause || !nextChargeOn) return null;
   return { key: pause.key, resumeAt: Math.max(pauseInstant(nextChargeOn), now + SOON) };
 }

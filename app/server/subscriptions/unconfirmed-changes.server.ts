@@ -16,6 +16,7 @@ import {
   zonedDate,
 } from "~/shared/subscription-cycle";
 import {
+  askedPause,
   type ChangeRow,
   calendarInputsOf,
   calendarOf,
@@ -148,7 +149,7 @@ export function createChangeCarrier(deps: ChangeCarrierDeps) {
     if (change.kind !== "skip") return false;
     const skipped = state.before.charges.find((charge) => charge.bottle === change.bottle);
     if (!skipped || skipped.date >= state.today || skipped.date <= state.lastChargeOn) return false;
-    const asked = pausesFor(details, inputsWith(state.inputs, change), state.now).pauses[0];
+    const asked = askedPause(details, inputsWith(state.inputs, change), state.now);
     if (!asked) return false;
     const dayOf = (instant: number) => zonedDate(instant, STORE_TIME_ZONE);
     return (await billing.pausesOf(details.id)).some(
